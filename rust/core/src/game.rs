@@ -1,0 +1,70 @@
+//! The one trait every game implements; search, perft and the bindings only use this.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use rand::RngCore;
+
+/// Who acts in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// A seat (0-based) chooses an action.
+    Player(usize),
+    /// Nature acts: the next action is drawn from [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over.
+    Terminal,
+}
+
+/// A game state together with its rules.
+///
+/// States are small `Copy` values: search clones them instead of undoing moves.
+pub trait Game: Copy + Send + Sync + 'static {
+    /// A move of a player or an outcome of chance; a small value that compares across
+    /// states with the same public information (ISMCTS relies on that).
+    type Action: Copy + Eq + Ord + Hash + Debug + Send + Sync;
+
+    /// Short identifier, e.g. `century-golem`.
+    const NAME: &'static str;
+    /// Largest number of seats any state of this game has.
+    const MAX_PLAYERS: usize;
+
+    fn num_players(&self) -> usize;
+    fn turn(&self) -> Turn;
+
+    fn is_terminal(&self) -> bool {
+        self.turn() == Turn::Terminal
+    }
+
+    /// Fills `out` (cleared first) with the legal actions of the player to move, in a fixed
+    /// order; at a chance node, with the possible outcomes. The caller reuses `out`, so no
+    /// allocation happens once it has grown.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Fills `out` (cleared first) with the chance outcomes and their probabilities; empty
+    /// unless `turn()` is `Chance`.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Action, f64)>);
+
+    /// Applies a legal action (or chance outcome). Behaviour for an illegal action is
+    /// unspecified but memory-safe; callers that take actions from users check legality.
+    fn apply(&mut self, action: Self::Action);
+
+    /// Final score of `player` in game points (meaningful at any state: the current tally).
+    fn score(&self, player: usize) -> i32;
+
+    /// What search maximises: 1 for the winner, 0 otherwise, at terminal states.
+    fn returns(&self, player: usize) -> f64;
+
+    /// Zobrist hash, maintained incrementally.
+    fn hash(&self) -> u64;
+
+    /// A state with every hidden card redealt in a random order consistent with what
+    /// `observer` knows, and no hidden information left (a determinization).
+    fn resample_hidden(&self, observer: usize, rng: &mut dyn RngCore) -> Self;
+
+    /// Canonical move notation of a legal action in this state.
+    fn action_to_text(&self, action: Self::Action) -> String;
+
+    /// Parses move notation into one of this state's legal actions.
+    fn action_from_text(&self, text: &str) -> Result<Self::Action, String>;
+}

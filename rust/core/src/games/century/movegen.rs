@@ -1,0 +1,186 @@
+//! The canonical action set: every distinct result of every legal action, nothing twice.
+
+use super::action::{Action, ActionKind};
+use super::cards::{Effect, GOLEMS, MERCHANTS};
+use super::crystals::{Crystals, CARAVAN_LIMIT};
+use super::state::{BitIter, Century, Pending};
+
+impl Century {
+    pub(super) fn generate(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.pending {
+            Pending::Merchant => {
+                out.extend(BitIter(self.merchant_in_deck).map(|c| Action::deal_merchant(c as u8)));
+                return;
+            }
+            Pending::Golem => {
+                out.extend(BitIter(self.golem_in_deck).map(|g| Action::deal_golem(g as u8)));
+                return;
+            }
+            Pending::None if self.is_over() => return,
+            Pending::None => {}
+        }
+        let seat = self.seats[self.to_move as usize];
+        let caravan = seat.crystals();
+
+        for card in BitIter(seat.hand) {
+            let play = |caravan: Crystals| Action {
+                kind: ActionKind::Play,
+                index: card as u8,
+                placement: 0,
+                caravan: caravan.to_nibbles(),
+            };
+            match MERCHANTS[card].effect {
+                Effect::Gain(gain) => {
+                    for_each_kept(caravan.plus(gain), |kept| out.push(play(kept)))
+                }
+                Effect::Upgrade(steps) => {
+                    for_each_upgrade(caravan, steps as u32, |up| out.push(play(up)))
+                }
+                Effect::Trade { pay, get } => {
+                    let start = out.len();
+                    let mut current = caravan;
+                    let mut overflowed_before = false;
+                    let mut needs_dedup = false;
+                    while current.covers(pay) {
+                        current = current.minus(pay).plus(get);
+                        // Different repeat counts can only reach the same caravan when an
+                        // earlier one already had a choice of discards to make.
+                        let overflows = current.total() >= CARAVAN_LIMIT;
+                        needs_dedup |= overflowed_before && overflows;
+                        overflowed_before |= overflows;
+                        for_each_kept(current, |kept| out.push(play(kept)));
+                    }
+                    if needs_dedup {
+                        out[start..].sort_unstable();
+                        dedup_tail(out, start);
+                    }
+                }
+            }
+        }
+
+        let total = caravan.total() as usize;
+        for slot in 0..(self.merchant_row_len as usize).min(total + 1) {
+            let on_card = self.row_crystals[slot];
+            for_each_placement(caravan, slot, 0, 0, &mut |left, placement| {
+                for_each_kept(left.plus(on_card), |kept| {
+                    out.push(Action {
+                        kind: ActionKind::Take,
+                        index: slot as u8,
+                        placement,
+                        caravan: kept.to_nibbles(),
+                    })
+                });
+            });
+        }
+
+        if seat.played != 0 {
+            out.push(Action {
+                kind: ActionKind::Rest,
+                index: 0,
+                placement: 0,
+                caravan: seat.caravan,
+            });
+        }
+
+        for slot in 0..self.golem_row_len as usize {
+            let cost = GOLEMS[self.golem_row[slot] as usize].cost;
+            if caravan.covers(cost) {
+                out.push(Action {
+                    kind: ActionKind::Claim,
+                    index: slot as u8,
+                    placement: 0,
+                    caravan: caravan.minus(cost).to_nibbles(),
+                });
+            }
+        }
+    }
+}
+
+/// Removes adjacent duplicates from the sorted `out[start..]`.
+fn dedup_tail(out: &mut Vec<Action>, start: usize) {
+    let mut write = start;
+    for read in start..out.len() {
+        if write == start || out[read] != out[write - 1] {
+            out[write] = out[read];
+            write += 1;
+        }
+    }
+    out.truncate(write);
+}
+
+/// Every caravan the player can end the turn with from `held`: `held` itself if within the
+/// limit, else every distinct way of keeping exactly 10.
+#[inline]
+pub(super) fn for_each_kept(held: Crystals, mut emit: impl FnMut(Crystals)) {
+    if held.total() <= CARAVAN_LIMIT {
+        emit(held);
+        return;
+    }
+    let [y, g, b, p] = held.lanes();
+    let limit = CARAVAN_LIMIT;
+    for keep_y in 0..=y.min(limit) {
+        for keep_g in 0..=g.min(limit - keep_y) {
+            let rest = limit - keep_y - keep_g;
+            // keep_b + keep_p = rest with keep_p <= p and keep_b <= b.
+            let low_b = rest.saturating_sub(p);
+            for keep_b in low_b..=b.min(rest) {
+                let keep_p = rest - keep_b;
+                emit(Crystals::new(
+                    keep_y as u8,
+                    keep_g as u8,
+                    keep_b as u8,
+                    keep_p as u8,
+                ));
+            }
+        }
+    }
+}
+
+/// Every distinct caravan reachable with 0..=steps single-step upgrades. Doing all y->g
+/// steps first, then g->b, then b->p is always possible when any order is, and the three
+/// step counts determine the result, so no duplicates arise.
+#[inline]
+pub(super) fn for_each_upgrade(caravan: Crystals, steps: u32, mut emit: impl FnMut(Crystals)) {
+    let [y, g, b, p] = caravan.lanes();
+    for to_green in 0..=steps.min(y) {
+        for to_blue in 0..=(steps - to_green).min(g + to_green) {
+            for to_pink in 0..=(steps - to_green - to_blue).min(b + to_blue) {
+                let lanes = [
+                    y - to_green,
+                    g + to_green - to_blue,
+                    b + to_blue - to_pink,
+                    p + to_pink,
+                ];
+                emit(Crystals::new(
+                    lanes[0] as u8,
+                    lanes[1] as u8,
+                    lanes[2] as u8,
+                    lanes[3] as u8,
+                ));
+            }
+        }
+    }
+}
+
+/// Every ordered sequence of colours the player can place on slots `placed..slot` from
+/// `left`; `placement` packs the colours chosen so far (2 bits per slot).
+fn for_each_placement(
+    left: Crystals,
+    slot: usize,
+    placed: usize,
+    placement: u16,
+    emit: &mut impl FnMut(Crystals, u16),
+) {
+    if placed == slot {
+        emit(left, placement);
+        return;
+    }
+    for colour in 0..4 {
+        let one = Crystals::single(colour);
+        if left.covers(one) {
+            let packed = placement | (colour as u16) << (2 * placed);
+            for_each_placement(left.minus(one), slot, placed + 1, packed, emit);
+        }
+    }
+}

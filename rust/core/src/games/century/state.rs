@@ -1,0 +1,558 @@
+//! The bit-packed Century state and the rules that change it.
+//!
+//! Layout (see `docs/century.md`): per seat a nibble-packed caravan, hand / played / claimed
+//! as bit sets over card ids, coins as bytes; rows as small arrays of card ids with byte-lane
+//! crystal vectors; each deck as its order (known) plus the set of its cards (the unseen
+//! set, known or not). The whole state is `Copy`.
+
+use rand::seq::SliceRandom;
+use rand::RngCore;
+
+use super::action::{Action, ActionKind};
+use super::cards::{ALL_GOLEMS, DECK_MERCHANTS, GOLEMS, GOLEM_COUNT};
+use super::crystals::Crystals;
+use super::zobrist as z;
+
+pub const MIN_PLAYERS: usize = 2;
+pub const MAX_PLAYERS: usize = 5;
+pub const MERCHANT_ROW_SLOTS: usize = 6;
+pub const GOLEM_ROW_SLOTS: usize = 5;
+/// Largest deck sizes: every deck card not in a full row.
+pub const MERCHANT_DECK_MAX: usize = DECK_MERCHANTS.count_ones() as usize - MERCHANT_ROW_SLOTS;
+pub const GOLEM_DECK_MAX: usize = GOLEM_COUNT - GOLEM_ROW_SLOTS;
+/// Marks an empty row slot.
+pub const NO_CARD: u8 = u8::MAX;
+
+/// Starting crystals by seat (spec: 3y / 4y / 4y / 3y+1g / 3y+1g).
+pub const STARTING_CRYSTALS: [Crystals; MAX_PLAYERS] = [
+    Crystals::new(3, 0, 0, 0),
+    Crystals::new(4, 0, 0, 0),
+    Crystals::new(4, 0, 0, 0),
+    Crystals::new(3, 1, 0, 0),
+    Crystals::new(3, 1, 0, 0),
+];
+
+/// One player's belongings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Seat {
+    /// Caravan as nibbles `[y, g, b, p]` (at most 10 crystals between turns).
+    pub caravan: u16,
+    /// Merchant cards in hand, bit i = card id i (starting cards are this seat's copies).
+    pub hand: u64,
+    /// Merchant cards played since the last rest.
+    pub played: u64,
+    /// Claimed golems, bit i = golem id i.
+    pub golems: u64,
+    pub gold: u8,
+    pub silver: u8,
+}
+
+impl Seat {
+    pub fn crystals(&self) -> Crystals {
+        Crystals::from_nibbles(self.caravan)
+    }
+
+    pub fn golem_points(&self) -> u32 {
+        BitIter(self.golems).map(|g| GOLEMS[g].points as u32).sum()
+    }
+}
+
+/// Which deck owes a card to its row, at a chance node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pending {
+    None = 0,
+    Merchant = 1,
+    Golem = 2,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Century {
+    pub(super) seats: [Seat; MAX_PLAYERS],
+    pub(super) merchant_row: [u8; MERCHANT_ROW_SLOTS],
+    pub(super) row_crystals: [Crystals; MERCHANT_ROW_SLOTS],
+    pub(super) golem_row: [u8; GOLEM_ROW_SLOTS],
+    /// Known order, bottom first: the top card is `merchant_deck[len - 1]`.
+    pub(super) merchant_deck: [u8; MERCHANT_DECK_MAX],
+    pub(super) golem_deck: [u8; GOLEM_DECK_MAX],
+    /// The cards in each deck (whether or not their order is known).
+    pub(super) merchant_in_deck: u64,
+    pub(super) golem_in_deck: u64,
+    pub(super) merchant_row_len: u8,
+    pub(super) golem_row_len: u8,
+    pub(super) gold: u8,
+    pub(super) silver: u8,
+    pub(super) players: u8,
+    pub(super) to_move: u8,
+    pub(super) merchant_deck_known: bool,
+    pub(super) golem_deck_known: bool,
+    pub(super) pending: Pending,
+    /// Some player has reached the golem threshold (derived, cached).
+    pub(super) last_round: bool,
+    pub(super) hash: u64,
+}
+
+/// Iterates the set bits of a `u64`, lowest first.
+#[derive(Clone, Copy)]
+pub struct BitIter(pub u64);
+
+impl Iterator for BitIter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+}
+
+/// Golems that trigger the last round: 6 with 2-3 players, 5 with 4-5.
+pub const fn golem_threshold(players: usize) -> u32 {
+    if players <= 3 {
+        6
+    } else {
+        5
+    }
+}
+
+impl Century {
+    /// A fresh game with both decks shuffled by `rng` (decks known to the engine).
+    pub fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
+        assert!(
+            (MIN_PLAYERS..=MAX_PLAYERS).contains(&players),
+            "2-5 players"
+        );
+        let mut merchants: Vec<u8> = BitIter(DECK_MERCHANTS).map(|c| c as u8).collect();
+        let mut golems: Vec<u8> = BitIter(ALL_GOLEMS).map(|g| g as u8).collect();
+        merchants.shuffle(rng);
+        golems.shuffle(rng);
+        let mut state = Century::empty(players);
+        for (slot, &card) in merchants[..MERCHANT_ROW_SLOTS].iter().enumerate() {
+            state.merchant_row[slot] = card;
+        }
+        for (slot, &golem) in golems[..GOLEM_ROW_SLOTS].iter().enumerate() {
+            state.golem_row[slot] = golem;
+        }
+        state.merchant_row_len = MERCHANT_ROW_SLOTS as u8;
+        state.golem_row_len = GOLEM_ROW_SLOTS as u8;
+        state.set_merchant_deck(Some(&merchants[MERCHANT_ROW_SLOTS..]), 0);
+        state.set_golem_deck(Some(&golems[GOLEM_ROW_SLOTS..]), 0);
+        for seat in 0..players {
+            state.seats[seat].caravan = STARTING_CRYSTALS[seat].to_nibbles();
+            state.seats[seat].hand = super::cards::STARTING_MERCHANTS;
+        }
+        state.gold = 2 * players as u8;
+        state.silver = 2 * players as u8;
+        state.refresh_derived();
+        state
+    }
+
+    /// All zero: no cards anywhere. Building block for setups and positions.
+    pub(super) fn empty(players: usize) -> Self {
+        Century {
+            seats: [Seat::default(); MAX_PLAYERS],
+            merchant_row: [NO_CARD; MERCHANT_ROW_SLOTS],
+            row_crystals: [Crystals::EMPTY; MERCHANT_ROW_SLOTS],
+            golem_row: [NO_CARD; GOLEM_ROW_SLOTS],
+            merchant_deck: [0; MERCHANT_DECK_MAX],
+            golem_deck: [0; GOLEM_DECK_MAX],
+            merchant_in_deck: 0,
+            golem_in_deck: 0,
+            merchant_row_len: 0,
+            golem_row_len: 0,
+            gold: 0,
+            silver: 0,
+            players: players as u8,
+            to_move: 0,
+            merchant_deck_known: true,
+            golem_deck_known: true,
+            pending: Pending::None,
+            last_round: false,
+            hash: 0,
+        }
+    }
+
+    /// Sets the merchant deck: `Some(order)` top first, or `None` for unknown order with
+    /// `unseen` as its cards.
+    pub(super) fn set_merchant_deck(&mut self, top_first: Option<&[u8]>, unseen: u64) {
+        self.merchant_deck = [0; MERCHANT_DECK_MAX];
+        match top_first {
+            Some(order) => {
+                self.merchant_deck_known = true;
+                self.merchant_in_deck = 0;
+                for (i, &card) in order.iter().rev().enumerate() {
+                    self.merchant_deck[i] = card;
+                    self.merchant_in_deck |= 1 << card;
+                }
+            }
+            None => {
+                self.merchant_deck_known = false;
+                self.merchant_in_deck = unseen;
+            }
+        }
+    }
+
+    pub(super) fn set_golem_deck(&mut self, top_first: Option<&[u8]>, unseen: u64) {
+        self.golem_deck = [0; GOLEM_DECK_MAX];
+        match top_first {
+            Some(order) => {
+                self.golem_deck_known = true;
+                self.golem_in_deck = 0;
+                for (i, &golem) in order.iter().rev().enumerate() {
+                    self.golem_deck[i] = golem;
+                    self.golem_in_deck |= 1 << golem;
+                }
+            }
+            None => {
+                self.golem_deck_known = false;
+                self.golem_in_deck = unseen;
+            }
+        }
+    }
+
+    /// Recomputes the cached derived fields (last round, hash) after a direct edit.
+    pub(super) fn refresh_derived(&mut self) {
+        let threshold = golem_threshold(self.players as usize);
+        self.last_round = self.seats[..self.players as usize]
+            .iter()
+            .any(|s| s.golems.count_ones() >= threshold);
+        self.hash = self.compute_hash();
+    }
+
+    // ---- read access -------------------------------------------------------------------
+
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    pub fn to_move(&self) -> usize {
+        self.to_move as usize
+    }
+
+    pub fn seat(&self, seat: usize) -> &Seat {
+        &self.seats[seat]
+    }
+
+    pub fn merchant_row(&self) -> &[u8] {
+        &self.merchant_row[..self.merchant_row_len as usize]
+    }
+
+    pub fn row_crystals(&self) -> &[Crystals] {
+        &self.row_crystals[..self.merchant_row_len as usize]
+    }
+
+    pub fn golem_row(&self) -> &[u8] {
+        &self.golem_row[..self.golem_row_len as usize]
+    }
+
+    /// Known merchant deck, top first; `None` when the order is hidden.
+    pub fn merchant_deck(&self) -> Option<Vec<u8>> {
+        let len = self.merchant_in_deck.count_ones() as usize;
+        self.merchant_deck_known
+            .then(|| self.merchant_deck[..len].iter().rev().copied().collect())
+    }
+
+    pub fn golem_deck(&self) -> Option<Vec<u8>> {
+        let len = self.golem_in_deck.count_ones() as usize;
+        self.golem_deck_known
+            .then(|| self.golem_deck[..len].iter().rev().copied().collect())
+    }
+
+    /// The merchant cards still in the deck (the unseen cards).
+    pub fn merchant_unseen(&self) -> u64 {
+        self.merchant_in_deck
+    }
+
+    pub fn golem_unseen(&self) -> u64 {
+        self.golem_in_deck
+    }
+
+    pub fn gold_left(&self) -> u8 {
+        self.gold
+    }
+
+    pub fn silver_left(&self) -> u8 {
+        self.silver
+    }
+
+    pub fn last_round(&self) -> bool {
+        self.last_round
+    }
+
+    pub fn pending(&self) -> Pending {
+        self.pending
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.last_round && self.to_move == 0 && self.pending == Pending::None
+    }
+
+    pub fn decks_known(&self) -> bool {
+        self.merchant_deck_known && self.golem_deck_known
+    }
+
+    /// Golem points + 3 per gold + 1 per silver + 1 per non-yellow crystal.
+    pub fn score_of(&self, seat: usize) -> i32 {
+        let s = &self.seats[seat];
+        (s.golem_points() + 3 * s.gold as u32 + s.silver as u32 + s.crystals().non_yellow()) as i32
+    }
+
+    /// Highest score; a tie goes to the later seat.
+    pub fn leader(&self) -> usize {
+        (0..self.players())
+            .max_by_key(|&seat| (self.score_of(seat), seat))
+            .expect("at least two players")
+    }
+
+    // ---- rules -------------------------------------------------------------------------
+
+    pub(super) fn apply_action(&mut self, action: Action) {
+        let seat = self.to_move as usize;
+        let deal = match action.kind {
+            ActionKind::Play => {
+                let bit = 1u64 << action.index;
+                self.seats[seat].hand &= !bit;
+                self.seats[seat].played |= bit;
+                self.hash ^=
+                    z::hand(seat, action.index as usize) ^ z::played(seat, action.index as usize);
+                self.set_caravan(seat, Crystals::from_nibbles(action.caravan));
+                Pending::None
+            }
+            ActionKind::Take => {
+                let slot = action.index as usize;
+                for before in 0..slot {
+                    let colour = action.placed_colour(before);
+                    let old = self.row_crystals[before];
+                    self.set_row_crystals(before, old.plus(Crystals::single(colour)));
+                }
+                let card = self.merchant_row[slot] as usize;
+                self.seats[seat].hand |= 1 << card;
+                self.hash ^= z::hand(seat, card);
+                self.remove_merchant_slot(slot);
+                self.set_caravan(seat, Crystals::from_nibbles(action.caravan));
+                Pending::Merchant
+            }
+            ActionKind::Rest => {
+                let s = &mut self.seats[seat];
+                for card in BitIter(s.played) {
+                    self.hash ^= z::hand(seat, card) ^ z::played(seat, card);
+                }
+                s.hand |= s.played;
+                s.played = 0;
+                Pending::None
+            }
+            ActionKind::Claim => {
+                self.claim(seat, action.index as usize);
+                self.set_caravan(seat, Crystals::from_nibbles(action.caravan));
+                Pending::Golem
+            }
+            ActionKind::DealMerchant => {
+                self.finish_pending();
+                self.deal_merchant_card(action.index);
+                return;
+            }
+            ActionKind::DealGolem => {
+                self.finish_pending();
+                self.deal_golem_card(action.index);
+                return;
+            }
+        };
+        self.hash ^= z::to_move(seat);
+        self.to_move = ((seat + 1) % self.players as usize) as u8;
+        self.hash ^= z::to_move(self.to_move as usize);
+        match deal {
+            Pending::None => {}
+            Pending::Merchant => self.refill_merchant_row(),
+            Pending::Golem => self.refill_golem_row(),
+        }
+    }
+
+    fn set_caravan(&mut self, seat: usize, new: Crystals) {
+        let old = self.seats[seat].crystals();
+        for colour in 0..4 {
+            let (was, now) = (old.get(colour), new.get(colour));
+            if was != now {
+                self.hash ^= z::caravan(seat, colour, was) ^ z::caravan(seat, colour, now);
+            }
+        }
+        self.seats[seat].caravan = new.to_nibbles();
+    }
+
+    fn set_row_crystals(&mut self, slot: usize, new: Crystals) {
+        let old = self.row_crystals[slot];
+        for colour in 0..4 {
+            let (was, now) = (old.get(colour), new.get(colour));
+            if was != now {
+                self.hash ^=
+                    z::row_crystals(slot, colour, was) ^ z::row_crystals(slot, colour, now);
+            }
+        }
+        self.row_crystals[slot] = new;
+    }
+
+    /// Hash of the merchant-row slots from `from` to the end (cards and their crystals).
+    fn merchant_row_hash(&self, from: usize) -> u64 {
+        let mut h = 0;
+        for slot in from..self.merchant_row_len as usize {
+            h ^= z::merchant_row(slot, self.merchant_row[slot] as usize);
+            let crystals = self.row_crystals[slot];
+            for colour in 0..4 {
+                h ^= z::row_crystals(slot, colour, crystals.get(colour));
+            }
+        }
+        h
+    }
+
+    fn golem_row_hash(&self, from: usize) -> u64 {
+        (from..self.golem_row_len as usize)
+            .map(|slot| z::golem_row(slot, self.golem_row[slot] as usize))
+            .fold(0, |a, b| a ^ b)
+    }
+
+    /// Takes the card out of `slot`; the cards to its right slide left with their crystals.
+    fn remove_merchant_slot(&mut self, slot: usize) {
+        let len = self.merchant_row_len as usize;
+        self.hash ^= self.merchant_row_hash(slot);
+        self.merchant_row.copy_within(slot + 1..len, slot);
+        self.row_crystals.copy_within(slot + 1..len, slot);
+        self.merchant_row[len - 1] = NO_CARD;
+        self.row_crystals[len - 1] = Crystals::EMPTY;
+        self.merchant_row_len -= 1;
+        self.hash ^= self.merchant_row_hash(slot);
+    }
+
+    fn claim(&mut self, seat: usize, slot: usize) {
+        let golem = self.golem_row[slot] as usize;
+        let s = &mut self.seats[seat];
+        s.golems |= 1 << golem;
+        self.hash ^= z::claimed(seat, golem);
+        // Gold lies above slot 0; silver above slot 1 while gold lasts, then above slot 0.
+        let (old_gold, old_silver) = (s.gold as u32, s.silver as u32);
+        if slot == 0 && self.gold > 0 {
+            self.gold -= 1;
+            s.gold += 1;
+        } else if (slot == 0 && self.gold == 0 || slot == 1 && self.gold > 0) && self.silver > 0 {
+            self.silver -= 1;
+            s.silver += 1;
+        }
+        self.hash ^= z::gold(seat, old_gold) ^ z::gold(seat, s.gold as u32);
+        self.hash ^= z::silver(seat, old_silver) ^ z::silver(seat, s.silver as u32);
+        if s.golems.count_ones() >= golem_threshold(self.players as usize) {
+            self.last_round = true;
+        }
+        let len = self.golem_row_len as usize;
+        self.hash ^= self.golem_row_hash(slot);
+        self.golem_row.copy_within(slot + 1..len, slot);
+        self.golem_row[len - 1] = NO_CARD;
+        self.golem_row_len -= 1;
+        self.hash ^= self.golem_row_hash(slot);
+    }
+
+    /// Fills the gap at the end of the merchant row: the known top card, or a chance node
+    /// (unless the game just ended: a deal then changes nothing), or nothing (empty deck).
+    fn refill_merchant_row(&mut self) {
+        if self.merchant_in_deck == 0 {
+            return;
+        }
+        if self.merchant_deck_known {
+            let top = self.merchant_in_deck.count_ones() as usize - 1;
+            let card = self.merchant_deck[top];
+            self.merchant_deck[top] = 0;
+            self.deal_merchant_card(card);
+        } else if !self.is_over() {
+            self.pending = Pending::Merchant;
+            self.hash ^= z::pending(Pending::Merchant as usize);
+        }
+    }
+
+    fn refill_golem_row(&mut self) {
+        if self.golem_in_deck == 0 {
+            return;
+        }
+        if self.golem_deck_known {
+            let top = self.golem_in_deck.count_ones() as usize - 1;
+            let golem = self.golem_deck[top];
+            self.golem_deck[top] = 0;
+            self.deal_golem_card(golem);
+        } else if !self.is_over() {
+            self.pending = Pending::Golem;
+            self.hash ^= z::pending(Pending::Golem as usize);
+        }
+    }
+
+    fn finish_pending(&mut self) {
+        self.hash ^= z::pending(self.pending as usize);
+        self.pending = Pending::None;
+    }
+
+    fn deal_merchant_card(&mut self, card: u8) {
+        let slot = self.merchant_row_len as usize;
+        self.merchant_in_deck &= !(1 << card);
+        self.merchant_row[slot] = card;
+        self.merchant_row_len += 1;
+        self.hash ^= self.merchant_row_hash(slot);
+    }
+
+    fn deal_golem_card(&mut self, golem: u8) {
+        let slot = self.golem_row_len as usize;
+        self.golem_in_deck &= !(1 << golem);
+        self.golem_row[slot] = golem;
+        self.golem_row_len += 1;
+        self.hash ^= self.golem_row_hash(slot);
+    }
+
+    /// The hash from scratch; `hash` must always equal it (checked in tests).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = z::to_move(self.to_move as usize);
+        if self.pending != Pending::None {
+            h ^= z::pending(self.pending as usize);
+        }
+        for seat in 0..self.players as usize {
+            let s = &self.seats[seat];
+            BitIter(s.hand).for_each(|c| h ^= z::hand(seat, c));
+            BitIter(s.played).for_each(|c| h ^= z::played(seat, c));
+            BitIter(s.golems).for_each(|g| h ^= z::claimed(seat, g));
+            let caravan = s.crystals();
+            for colour in 0..4 {
+                h ^= z::caravan(seat, colour, caravan.get(colour));
+            }
+            h ^= z::gold(seat, s.gold as u32) ^ z::silver(seat, s.silver as u32);
+        }
+        h ^ self.merchant_row_hash(0) ^ self.golem_row_hash(0)
+    }
+
+    /// The cached hash.
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// Deals every hidden deck in a random order of its unseen cards (a determinization);
+    /// a pending deal is then made from the new top.
+    pub fn determinize(&self, rng: &mut dyn RngCore) -> Self {
+        let mut state = *self;
+        if !state.merchant_deck_known {
+            let mut cards: Vec<u8> = BitIter(state.merchant_in_deck).map(|c| c as u8).collect();
+            cards.shuffle(rng);
+            state.set_merchant_deck(Some(&cards), 0);
+        }
+        if !state.golem_deck_known {
+            let mut golems: Vec<u8> = BitIter(state.golem_in_deck).map(|g| g as u8).collect();
+            golems.shuffle(rng);
+            state.set_golem_deck(Some(&golems), 0);
+        }
+        match state.pending {
+            Pending::None => {}
+            Pending::Merchant => {
+                state.finish_pending();
+                state.refill_merchant_row();
+            }
+            Pending::Golem => {
+                state.finish_pending();
+                state.refill_golem_row();
+            }
+        }
+        state
+    }
+}

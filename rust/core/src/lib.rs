@@ -1,0 +1,10 @@
+//! golem-core: exact, fast engines for the Golem family of board games, and generic search.
+//!
+//! A game is one module under [`games`] implementing the [`game::Game`] trait; everything
+//! else (perft, search) is written against the trait and never names a game.
+
+pub mod game;
+pub mod games;
+pub mod perft;
+
+pub use game::{Game, Turn};
