@@ -1,0 +1,27 @@
+"""golem-solver: a fast exact solver for the Golem family of board games.
+
+The engine is written in Rust (``golem_solver._core``); this package re-exports it and adds
+the ``golem-solve`` command line (``golem_solver.cli``).
+"""
+
+from ._core import (
+    GAME_NAME,
+    Century,
+    GolemError,
+    IllegalActionError,
+    PositionError,
+    Seat,
+    __version__,
+    golem_points,
+)
+
+__all__ = [
+    "GAME_NAME",
+    "Century",
+    "GolemError",
+    "IllegalActionError",
+    "PositionError",
+    "Seat",
+    "__version__",
+    "golem_points",
+]
