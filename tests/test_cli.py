@@ -1,0 +1,265 @@
+"""The `golem-solve` command line: each command through Typer's test runner, and the
+installed entry point through a subprocess."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from golem_solver import Century
+from golem_solver.cli import app
+
+from conftest import MIDGAME, hide_decks
+
+JSON_LAST_LINE = re.compile(r'^\{"depth": (\d+), "nodes": (\d+), "seconds": ([0-9.e+-]+)\}$')
+
+
+def make_runner() -> CliRunner:
+    try:  # click < 8.2 mixes stderr into stdout unless told not to
+        return CliRunner(mix_stderr=False)  # type: ignore[call-arg]
+    except TypeError:
+        return CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return make_runner().invoke(app, [str(a) for a in args], input=input)
+
+
+def ok(*args: str, input: str | None = None) -> str:
+    result = run(*args, input=input)
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    return result.stdout
+
+
+def bad(*args: str, input: str | None = None) -> str:
+    """Runs a command that must fail on bad input: exit 2, one `error:` line, no traceback."""
+    result = run(*args, input=input)
+    assert result.exit_code == 2, (result.stdout, result.stderr, result.exception)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    return lines[0]
+
+
+# ---- new -------------------------------------------------------------------------------
+
+
+def test_new_to_stdout():
+    text = ok("new", "--players", "3", "--seed", "4")
+    state = Century.from_toml(text)
+    assert state == Century.new(3, 4)
+    assert state.merchant_deck is not None and "deck = [" in text
+
+
+def test_new_to_file_and_force(tmp_path):
+    out = tmp_path / "start.toml"
+    assert ok("new", "--players", "2", "--seed", "1", "-o", out) == ""
+    assert Century.load(out) == Century.new(2, 1)
+    line = bad("new", "--seed", "2", "-o", out)
+    assert str(out) in line and "--force" in line
+    assert Century.load(out) == Century.new(2, 1)
+    ok("new", "--seed", "2", "-o", out, "--force")
+    assert Century.load(out) == Century.new(2, 2)
+
+
+def test_new_bad_player_count():
+    assert bad("new", "--players", "7").startswith("error: players: ")
+
+
+# ---- show ------------------------------------------------------------------------------
+
+
+def test_show_board():
+    out = ok("show", MIDGAME)
+    assert "Seat 0 to move." in out
+    assert "Seat 0 (to move): score 2" in out
+    assert "Seat 1: score 12" in out
+    assert "Last round: not yet" in out
+    assert re.search(r"coin\s+gold x3\s+silver x4", out)
+    assert re.search(r"golem\s+pppp\s+gggbb", out)
+    assert re.search(r"card\s+p>bb\s+b>yyyyg", out)
+    assert re.search(r"crystals\s+y\s+g\s+-", out)
+    assert "order known" in out and "order hidden" not in out
+    assert re.search(r"caravan\s+ygg\s+\(3/10\)", out)
+    assert re.search(r"golems\s+yygg\s+\(1 golem, 6 points\)", out)
+    assert "gold 1, silver 0" in out
+
+
+def test_show_hidden_decks_from_stdin():
+    out = ok("show", "-", input=hide_decks(MIDGAME.read_text()))
+    assert out.count("order hidden") == 2
+
+
+def test_show_finished_game(tmp_path):
+    state = Century.load(MIDGAME)
+    rng = random.Random(0)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "end.toml"
+    state.save(path)
+    out = ok("show", path)
+    assert f"Game over: seat {state.winner()} wins" in out
+    assert "Last round: ON" in out
+    assert f"Seat {state.winner()} (winner)" in out
+
+
+# ---- moves -----------------------------------------------------------------------------
+
+
+def test_moves_lines_and_json():
+    expected = Century.load(MIDGAME).legal_action_texts()
+    assert ok("moves", MIDGAME).splitlines() == expected
+    assert json.loads(ok("moves", MIDGAME, "--json")) == expected
+
+
+# ---- perft -----------------------------------------------------------------------------
+
+
+def test_perft_json_last_line():
+    out = ok("perft", MIDGAME, "--depth", "2", "--json")
+    last = out.splitlines()[-1]
+    match = JSON_LAST_LINE.match(last)
+    assert match, last
+    data = json.loads(last)
+    assert list(data) == ["depth", "nodes", "seconds"]
+    assert data["depth"] == 2
+    assert data["nodes"] == Century.load(MIDGAME).perft(2)
+    assert isinstance(data["seconds"], float) and data["seconds"] >= 0
+
+
+def test_perft_plain():
+    nodes = Century.load(MIDGAME).perft(3)
+    out = ok("perft", MIDGAME, "-d", "3")
+    assert f"perft(3) = {nodes}" in out
+
+
+def test_perft_divide():
+    state = Century.load(MIDGAME)
+    out = ok("perft", MIDGAME, "--depth", "2", "--divide", "--json")
+    lines = out.splitlines()
+    data = json.loads(lines[-1])
+    moves = lines[:-1]
+    assert [m.rsplit(": ", 1)[0] for m in moves] == state.legal_action_texts()
+    counts = [int(m.rsplit(": ", 1)[1]) for m in moves]
+    assert sum(counts) == data["nodes"] == state.perft(2)
+    plain = ok("perft", MIDGAME, "--depth", "2", "--divide")
+    assert plain.splitlines()[: len(moves)] == moves
+
+
+def test_perft_needs_a_depth():
+    result = run("perft", MIDGAME)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.stderr
+
+
+# ---- apply -----------------------------------------------------------------------------
+
+
+def test_apply_prints_position():
+    state = Century.load(MIDGAME)
+    first = state.legal_action_texts()[0]
+    state.apply(first)
+    second = state.legal_action_texts()[-1]
+    state.apply(second)
+    out = ok("apply", MIDGAME, "--moves", f"{first}; {second}")
+    assert Century.from_toml(out) == state
+
+
+def test_apply_to_file(tmp_path):
+    out = tmp_path / "after.toml"
+    ok("apply", MIDGAME, "--moves", "rest", "-o", out)
+    assert Century.load(out) == Century.load(MIDGAME).child("rest")
+    assert str(out) in bad("apply", MIDGAME, "--moves", "rest", "-o", out)
+    ok("apply", MIDGAME, "--moves", "rest;rest", "-o", out, "--force")
+    assert Century.load(out) == Century.load(MIDGAME).child("rest").child("rest")
+
+
+def test_apply_bad_move_names_it():
+    line = bad("apply", MIDGAME, "--moves", "rest; claim pppp; rest")
+    assert line.startswith("error: move 2 of 3 'claim pppp': ")
+    assert "cannot afford" in line
+
+
+def test_apply_pipeline_from_stdin():
+    start = ok("new", "--seed", "5")
+    out = ok("apply", "-", "--moves", "play +yy", input=start)
+    assert Century.from_toml(out) == Century.new(2, 5).child("play +yy")
+
+
+def test_apply_ending_on_a_chance_node():
+    line = bad("apply", "-", "--moves", "take p>bb", input=hide_decks(MIDGAME.read_text()))
+    assert line.startswith("error: position: ")
+
+
+# ---- errors ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["show"], ["moves"], ["perft", "-d", "1"]])
+def test_missing_file(command, tmp_path):
+    missing = tmp_path / "missing.toml"
+    line = bad(command[0], missing, *command[1:])
+    assert line.startswith(f"error: {missing}: ")
+
+
+def test_bad_toml(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text("this is [not toml")
+    assert bad("show", path).startswith("error: toml: ")
+
+
+def test_invalid_position_names_field(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text(MIDGAME.read_text().replace('crystals = "ygg"', 'crystals = "yggz"'))
+    line = bad("moves", path)
+    assert line.startswith("error: player[0].crystals: ")
+
+
+def test_directory_instead_of_file(tmp_path):
+    assert bad("show", tmp_path).startswith(f"error: {tmp_path}: ")
+
+
+# ---- the installed entry point ---------------------------------------------------------
+
+
+def entry_point() -> str:
+    beside = Path(sys.executable).with_name("golem-solve")
+    found = str(beside) if beside.exists() else shutil.which("golem-solve")
+    if not found:
+        pytest.skip("golem-solve is not installed")
+    return found
+
+
+def test_installed_entry_point_perft_json():
+    done = subprocess.run(
+        [entry_point(), "perft", str(MIDGAME), "--depth", "2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    last = done.stdout.splitlines()[-1]
+    assert JSON_LAST_LINE.match(last), last
+    assert json.loads(last)["nodes"] == Century.load(MIDGAME).perft(2)
+
+
+def test_installed_entry_point_error():
+    done = subprocess.run(
+        [entry_point(), "apply", str(MIDGAME), "--moves", "take nothing"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("error: move 1 of 1 'take nothing': ")
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
