@@ -41,6 +41,10 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// allocation happens once it has grown.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
 
+    /// Whether any chance event can still happen below this state (hidden decks, dice...).
+    /// Without chance the game is deterministic and perfect-information from here.
+    fn has_chance(&self) -> bool;
+
     /// Fills `out` (cleared first) with the chance outcomes and their probabilities; empty
     /// unless `turn()` is `Chance`.
     fn chance_outcomes(&self, out: &mut Vec<(Self::Action, f64)>);

@@ -41,6 +41,12 @@ fn count<G: Game>(state: &G, depth: u32, buffers: &mut [Vec<G::Action>]) -> u64 
         Turn::Player(_) => depth - 1,
         Turn::Chance => depth,
     };
+    if depth == 1 && child_depth == 0 && !state.has_chance() {
+        // Bulk count: without chance every action at the last ply is exactly one leaf.
+        let mine = &mut buffers[0];
+        state.legal_actions(mine);
+        return mine.len() as u64;
+    }
     let (mine, deeper) = buffers
         .split_first_mut()
         .expect("level_buffers allocates one buffer per level");

@@ -42,6 +42,10 @@ impl Game for Century {
         self.generate(out);
     }
 
+    fn has_chance(&self) -> bool {
+        self.pending() != Pending::None || !self.decks_known()
+    }
+
     fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
         let cards = match self.pending() {

@@ -139,9 +139,9 @@ impl Century {
         state.golem_row_len = GOLEM_ROW_SLOTS as u8;
         state.set_merchant_deck(Some(&merchants[MERCHANT_ROW_SLOTS..]), 0);
         state.set_golem_deck(Some(&golems[GOLEM_ROW_SLOTS..]), 0);
-        for seat in 0..players {
-            state.seats[seat].caravan = STARTING_CRYSTALS[seat].to_nibbles();
-            state.seats[seat].hand = super::cards::STARTING_MERCHANTS;
+        for (seat, crystals) in state.seats.iter_mut().zip(STARTING_CRYSTALS).take(players) {
+            seat.caravan = crystals.to_nibbles();
+            seat.hand = super::cards::STARTING_MERCHANTS;
         }
         state.gold = 2 * players as u8;
         state.silver = 2 * players as u8;
