@@ -66,6 +66,21 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// `observer` knows, and no hidden information left (a determinization).
     fn resample_hidden(&self, observer: usize, rng: &mut dyn RngCore) -> Self;
 
+    /// A stable integer naming an action (history tables, Python).
+    fn action_id(action: Self::Action) -> u64;
+
+    /// Cheap move-ordering hint: actions with a higher hint are tried first by alpha-beta
+    /// and preferred by heuristic rollouts.
+    fn ordering_hint(&self, _action: Self::Action) -> i32 {
+        0
+    }
+
+    /// Estimated final score of `player` from this state, for search horizons and rollout
+    /// cut-offs. Defaults to the current score.
+    fn heuristic_score(&self, player: usize) -> f64 {
+        self.score(player) as f64
+    }
+
     /// Canonical move notation of a legal action in this state.
     fn action_to_text(&self, action: Self::Action) -> String;
 

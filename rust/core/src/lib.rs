@@ -8,3 +8,4 @@ pub mod games;
 pub mod perft;
 
 pub use game::{Game, Turn};
+pub mod search;

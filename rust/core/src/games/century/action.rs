@@ -8,10 +8,10 @@
 pub enum ActionKind {
     /// Play the merchant card `index` from hand.
     Play = 0,
-    /// Acquire the merchant card in row slot `index`, placing `placement` on slots before it.
+    /// Acquire merchant card `index` from the row, placing `placement` on the slots before it.
     Take = 1,
     Rest = 2,
-    /// Claim the golem in row slot `index`.
+    /// Claim golem `index` from the golem row.
     Claim = 3,
     /// Chance: merchant card `index` is dealt into the row.
     DealMerchant = 4,
@@ -22,7 +22,9 @@ pub enum ActionKind {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Action {
     pub kind: ActionKind,
-    /// Card id (play, deals) or row slot (take, claim); 0 for rest.
+    /// Card id (merchant for play, take and merchant deals; golem for claim and golem
+    /// deals); 0 for rest. Naming the card rather than its slot keeps an action's identity
+    /// stable across determinizations that deal different cards.
     pub index: u8,
     /// Take only: colour (0..4) placed on slot s in bits 2s..2s+2.
     pub placement: u16,

@@ -17,7 +17,15 @@ pub use state::{golem_threshold, BitIter, Century, Pending, Seat, MAX_PLAYERS, M
 
 use rand::RngCore;
 
+use crystals::Crystals;
+
 use crate::{Game, Turn};
+
+/// Value of a caravan in yellow-crystal units (y 1, g 2, b 3, p 4).
+fn caravan_worth(caravan: Crystals) -> i32 {
+    let [y, g, b, p] = caravan.lanes();
+    (y + 2 * g + 3 * b + 4 * p) as i32
+}
 
 impl Game for Century {
     type Action = Action;
@@ -84,6 +92,30 @@ impl Game for Century {
     fn resample_hidden(&self, _observer: usize, rng: &mut dyn RngCore) -> Self {
         // Only the deck orders are hidden, and they are hidden from everyone alike.
         self.determinize(rng)
+    }
+
+    fn action_id(action: Action) -> u64 {
+        action.to_bits()
+    }
+
+    fn ordering_hint(&self, action: Action) -> i32 {
+        match action.kind {
+            // Points now are worth most; a richer golem first.
+            ActionKind::Claim => 1000 + cards::GOLEMS[action.index as usize].points as i32,
+            // Cheap acquisitions next, then plays that end with a more valuable caravan.
+            ActionKind::Take => 200 - 10 * self.merchant_slot(action.index) as i32,
+            ActionKind::Play => 100 + caravan_worth(Crystals::from_nibbles(action.caravan)),
+            ActionKind::Rest => 50,
+            ActionKind::DealMerchant | ActionKind::DealGolem => 0,
+        }
+    }
+
+    fn heuristic_score(&self, player: usize) -> f64 {
+        // Crystals are half-way to golem points: count each at about half its trade value.
+        let caravan = self.seat(player).crystals();
+        self.score(player) as f64 + 0.5 * caravan_worth(caravan) as f64
+            - caravan.non_yellow() as f64
+            + 0.5 * self.seat(player).golems.count_ones() as f64
     }
 
     fn action_to_text(&self, action: Action) -> String {

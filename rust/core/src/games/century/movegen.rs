@@ -66,7 +66,7 @@ impl Century {
                 for_each_kept(left.plus(on_card), |kept| {
                     out.push(Action {
                         kind: ActionKind::Take,
-                        index: slot as u8,
+                        index: self.merchant_row[slot],
                         placement,
                         caravan: kept.to_nibbles(),
                     })
@@ -88,7 +88,7 @@ impl Century {
             if caravan.covers(cost) {
                 out.push(Action {
                     kind: ActionKind::Claim,
-                    index: slot as u8,
+                    index: self.golem_row[slot],
                     placement: 0,
                     caravan: caravan.minus(cost).to_nibbles(),
                 });

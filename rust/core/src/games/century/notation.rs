@@ -37,8 +37,8 @@ impl Century {
                 text
             }
             ActionKind::Take => {
-                let slot = action.index as usize;
-                let card = self.merchant_row()[slot] as usize;
+                let slot = self.merchant_slot(action.index);
+                let card = action.index as usize;
                 let mut text = format!("take {}", MERCHANTS[card].name);
                 let mut paid = Crystals::EMPTY;
                 if slot > 0 {
@@ -55,8 +55,7 @@ impl Century {
             }
             ActionKind::Rest => "rest".to_string(),
             ActionKind::Claim => {
-                let golem = self.golem_row()[action.index as usize] as usize;
-                format!("claim {}", GOLEMS[golem].name)
+                format!("claim {}", GOLEMS[action.index as usize].name)
             }
             ActionKind::DealMerchant => format!("deal {}", MERCHANTS[action.index as usize].name),
             ActionKind::DealGolem => format!("deal {}", GOLEMS[action.index as usize].name),
@@ -87,11 +86,9 @@ impl Century {
                 let (name, tail) = rest.split_first().ok_or("claim needs a golem name")?;
                 expect_end(tail, "claim NAME")?;
                 let golem = golem_by_name(name).ok_or(format!("'{name}' is not a golem card"))?;
-                let slot = self
-                    .golem_row()
-                    .iter()
-                    .position(|&g| g == golem)
-                    .ok_or(format!("golem {name} is not in the golem row"))?;
+                if !self.golem_row().contains(&golem) {
+                    return Err(format!("golem {name} is not in the golem row"));
+                }
                 let cost = GOLEMS[golem as usize].cost;
                 let caravan = self.seat(self.to_move()).crystals();
                 if !caravan.covers(cost) {
@@ -101,7 +98,7 @@ impl Century {
                 }
                 Action {
                     kind: ActionKind::Claim,
-                    index: slot as u8,
+                    index: golem,
                     placement: 0,
                     caravan: caravan.minus(cost).to_nibbles(),
                 }
@@ -224,7 +221,7 @@ impl Century {
         let caravan = apply_drop(held, tail)?;
         Ok(Action {
             kind: ActionKind::Take,
-            index: slot as u8,
+            index: card,
             placement,
             caravan,
         })

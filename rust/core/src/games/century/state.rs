@@ -321,7 +321,7 @@ impl Century {
                 Pending::None
             }
             ActionKind::Take => {
-                let slot = action.index as usize;
+                let slot = self.merchant_slot(action.index);
                 for before in 0..slot {
                     let colour = action.placed_colour(before);
                     let old = self.row_crystals[before];
@@ -344,7 +344,7 @@ impl Century {
                 Pending::None
             }
             ActionKind::Claim => {
-                self.claim(seat, action.index as usize);
+                self.claim(seat, self.golem_slot(action.index));
                 self.set_caravan(seat, Crystals::from_nibbles(action.caravan));
                 Pending::Golem
             }
@@ -367,6 +367,22 @@ impl Century {
             Pending::Merchant => self.refill_merchant_row(),
             Pending::Golem => self.refill_golem_row(),
         }
+    }
+
+    /// Row slot of a merchant card that is in the row.
+    pub fn merchant_slot(&self, card: u8) -> usize {
+        self.merchant_row()
+            .iter()
+            .position(|&c| c == card)
+            .unwrap_or(0)
+    }
+
+    /// Row slot of a golem that is in the golem row.
+    pub fn golem_slot(&self, golem: u8) -> usize {
+        self.golem_row()
+            .iter()
+            .position(|&g| g == golem)
+            .unwrap_or(0)
     }
 
     fn set_caravan(&mut self, seat: usize, new: Crystals) {
