@@ -127,7 +127,9 @@ def test_parse_accepts_equivalent_spellings():
     state = Century.new(2, 1)
     # The row's slot-3 card is taken by paying three crystals; spacing is free.
     text = state.legal_action_texts()[-1]
-    assert state.parse_action("  " + text.replace(" ", "   ") + " ") == state.parse_action(text)
+    assert state.parse_action(
+        "  " + text.replace(" ", "   ") + " "
+    ) == state.parse_action(text)
 
 
 def test_clone_and_child_are_independent(midgame):
@@ -182,14 +184,38 @@ def test_errors_never_panic():
     legal = set(state.legal_actions())
     for _ in range(3000):
         bits = rng.choice(
-            [rng.getrandbits(64), rng.getrandbits(44), rng.randrange(6) << 40 | rng.getrandbits(40)]
+            [
+                rng.getrandbits(64),
+                rng.getrandbits(44),
+                rng.randrange(6) << 40 | rng.getrandbits(40),
+            ]
         )
         if bits in legal:
             continue
         with pytest.raises(IllegalActionError):
             state.child(bits)
-    words = ["play", "take", "rest", "claim", "deal", "pay", "drop", "x2", "x0", "U2", "+yy"]
-    words += ["yy", "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy", "g>p", ">", "p>ygb", "yygg", "é"]
+    words = [
+        "play",
+        "take",
+        "rest",
+        "claim",
+        "deal",
+        "pay",
+        "drop",
+        "x2",
+        "x0",
+        "U2",
+        "+yy",
+    ]
+    words += [
+        "yy",
+        "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy",
+        "g>p",
+        ">",
+        "p>ygb",
+        "yygg",
+        "é",
+    ]
     for _ in range(3000):
         text = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 5)))
         try:
@@ -199,7 +225,9 @@ def test_errors_never_panic():
     toml = state.to_toml()
     for _ in range(500):
         cut = rng.randrange(len(toml))
-        mangled = toml[:cut] + rng.choice(["", "x", "\n", '"', "[", "9"]) + toml[cut + 1 :]
+        mangled = (
+            toml[:cut] + rng.choice(["", "x", "\n", '"', "[", "9"]) + toml[cut + 1 :]
+        )
         try:
             Century.from_toml(mangled)
         except PositionError as e:
@@ -240,7 +268,10 @@ def test_perft_from_threads(midgame):
     """perft releases the GIL; several threads may count at once."""
     expected = midgame.perft(3)
     results = []
-    threads = [threading.Thread(target=lambda: results.append(midgame.perft(3))) for _ in range(3)]
+    threads = [
+        threading.Thread(target=lambda: results.append(midgame.perft(3)))
+        for _ in range(3)
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -361,7 +392,9 @@ def test_board_accessors(midgame):
 def test_silver_moves_to_slot_zero_when_gold_is_gone(midgame):
     text = MIDGAME.read_text()
     # Seat 1 holds all the gold (4 = 2N) with the supply's gold at 0.
-    text = text.replace("gold = 3\n", "gold = 0\n", 1).replace("gold = 1\n", "gold = 4\n", 1)
+    text = text.replace("gold = 3\n", "gold = 0\n", 1).replace(
+        "gold = 1\n", "gold = 4\n", 1
+    )
     state = Century.from_toml(text)
     assert state.gold_left == 0
     assert state.golem_row_coins == ["silver", None, None, None, None]

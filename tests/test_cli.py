@@ -19,7 +19,9 @@ from golem_solver.cli import app
 
 from conftest import MIDGAME, hide_decks
 
-JSON_LAST_LINE = re.compile(r'^\{"depth": (\d+), "nodes": (\d+), "seconds": ([0-9.e+-]+)\}$')
+JSON_LAST_LINE = re.compile(
+    r'^\{"depth": (\d+), "nodes": (\d+), "seconds": ([0-9.e+-]+)\}$'
+)
 
 
 def make_runner() -> CliRunner:
@@ -197,7 +199,9 @@ def test_apply_pipeline_from_stdin():
 
 
 def test_apply_ending_on_a_chance_node():
-    line = bad("apply", "-", "--moves", "take p>bb", input=hide_decks(MIDGAME.read_text()))
+    line = bad(
+        "apply", "-", "--moves", "take p>bb", input=hide_decks(MIDGAME.read_text())
+    )
     assert line.startswith("error: position: ")
 
 
@@ -219,7 +223,9 @@ def test_bad_toml(tmp_path):
 
 def test_invalid_position_names_field(tmp_path):
     path = tmp_path / "bad.toml"
-    path.write_text(MIDGAME.read_text().replace('crystals = "ygg"', 'crystals = "yggz"'))
+    path.write_text(
+        MIDGAME.read_text().replace('crystals = "ygg"', 'crystals = "yggz"')
+    )
     line = bad("moves", path)
     assert line.startswith("error: player[0].crystals: ")
 

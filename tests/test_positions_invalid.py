@@ -135,7 +135,9 @@ def test_more_than_five_golem_row_cards():
 
 def test_short_merchant_row_while_deck_has_cards():
     text = edit(BASE, ', "+gg"]', "]")
-    text = edit(text, 'crystals = ["", "y", "", "", "", ""]', 'crystals = ["", "y", "", "", ""]')
+    text = edit(
+        text, 'crystals = ["", "y", "", "", "", ""]', 'crystals = ["", "y", "", "", ""]'
+    )
     refused(text, "merchants.row")
     refused(known_decks(text, merchants=["+gg"]), "merchants.row")
 
@@ -191,7 +193,8 @@ def test_starting_card_in_the_deck():
 
 def test_caravan_over_ten():
     error = refused(
-        edit(BASE, 'crystals = "yyyg"', 'crystals = "yyyyyyyyggg"'), "player[0].crystals"
+        edit(BASE, 'crystals = "yyyg"', 'crystals = "yyyyyyyyggg"'),
+        "player[0].crystals",
     )
     assert "11" in error.message
 
@@ -302,12 +305,17 @@ def test_unknown_field(old, new, field):
 
 
 def test_bad_crystal_letter_in_caravan():
-    error = refused(edit(BASE, 'crystals = "yyyg"', 'crystals = "yyxg"'), "player[0].crystals")
+    error = refused(
+        edit(BASE, 'crystals = "yyyg"', 'crystals = "yyxg"'), "player[0].crystals"
+    )
     assert "'x'" in error.message
 
 
 def test_bad_crystal_letter_on_the_row():
-    refused(edit(BASE, 'crystals = ["", "y"', 'crystals = ["", "r"'), "merchants.crystals[1]")
+    refused(
+        edit(BASE, 'crystals = ["", "y"', 'crystals = ["", "r"'),
+        "merchants.crystals[1]",
+    )
 
 
 def test_row_crystals_length_mismatch():

@@ -9,7 +9,12 @@ from typing import List, Optional, Sequence
 
 from ._core import Century, golem_points
 
-CRYSTAL_STYLES = {"y": "bold yellow", "g": "bold green", "b": "bold blue", "p": "bold magenta"}
+CRYSTAL_STYLES = {
+    "y": "bold yellow",
+    "g": "bold green",
+    "b": "bold blue",
+    "p": "bold magenta",
+}
 NONE = "-"
 
 
@@ -103,7 +108,9 @@ def seat_title(state: Century, seat: int) -> str:
 
 
 def aligned(rows: List[List[str]], indent: str = "  ") -> List[str]:
-    widths = [max(len(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows)))]
+    widths = [
+        max(len(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows)))
+    ]
     return [
         (indent + "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(r))).rstrip()
         for r in rows
@@ -144,25 +151,33 @@ def print_rich(state: Century) -> None:
             out.append(letter, style=CRYSTAL_STYLES.get(letter, ""))
         return out or Text(NONE, style="dim")
 
-    def slot_table(title: str, rows: List[List[str]], crystal_row: Optional[str]) -> Table:
+    def slot_table(
+        title: str, rows: List[List[str]], crystal_row: Optional[str]
+    ) -> Table:
         table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
         table.add_column("slot", style="dim")
         for i in range(len(rows[0]) - 1):
             table.add_column(str(i), justify="center")
         for r in rows:
-            cells = [crystals(c) if r[0] == crystal_row and c != NONE else c for c in r[1:]]
+            cells = [
+                crystals(c) if r[0] == crystal_row and c != NONE else c for c in r[1:]
+            ]
             table.add_row(r[0], *cells)
         return table
 
     console = Console()
     console.print(Text(status_line(state), style="bold"))
-    console.print(Text(last_round_line(state), style="red" if state.last_round else "dim"))
+    console.print(
+        Text(last_round_line(state), style="red" if state.last_round else "dim")
+    )
     golems = slot_table("Golem row", golem_rows(state), crystal_row="golem")
     console.print(golems)
     console.print("  " + deck_line(state.golem_deck, state.golem_unseen), style="dim")
     merchants = slot_table("Merchant row", merchant_rows(state), crystal_row="crystals")
     console.print(merchants)
-    console.print("  " + deck_line(state.merchant_deck, state.merchant_unseen), style="dim")
+    console.print(
+        "  " + deck_line(state.merchant_deck, state.merchant_unseen), style="dim"
+    )
     panels = []
     for seat in range(state.players):
         grid = Table.grid(padding=(0, 2))
@@ -171,7 +186,9 @@ def print_rich(state: Century) -> None:
         for label, value in seat_rows(state, seat):
             if label == "caravan":
                 s = state.seat(seat)
-                grid.add_row(label, crystals(s.crystals) + Text(f"  ({len(s.crystals)}/10)"))
+                grid.add_row(
+                    label, crystals(s.crystals) + Text(f"  ({len(s.crystals)}/10)")
+                )
             else:
                 grid.add_row(label, value)
         to_move = not state.is_terminal() and state.to_move == seat

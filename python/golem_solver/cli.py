@@ -89,8 +89,12 @@ def _split_moves(moves: str) -> List[str]:
 
 # ---- commands ---------------------------------------------------------------------------
 
-PosArg = typer.Argument(..., metavar="POS", help="Position file (TOML), or - for stdin.")
-OutOpt = typer.Option(None, "--output", "-o", help="Write the position here (default: stdout).")
+PosArg = typer.Argument(
+    ..., metavar="POS", help="Position file (TOML), or - for stdin."
+)
+OutOpt = typer.Option(
+    None, "--output", "-o", help="Write the position here (default: stdout)."
+)
 ForceOpt = typer.Option(False, "--force", help="Overwrite an existing output file.")
 
 
@@ -98,7 +102,9 @@ ForceOpt = typer.Option(False, "--force", help="Overwrite an existing output fil
 @reports_errors
 def new(
     players: int = typer.Option(2, "--players", "-n", help="Number of players (2-5)."),
-    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Seed of the deck shuffle."),
+    seed: int = typer.Option(
+        0, "--seed", "-s", min=0, help="Seed of the deck shuffle."
+    ),
     output: Optional[Path] = OutOpt,
     force: bool = ForceOpt,
 ) -> None:
@@ -139,9 +145,13 @@ def moves(
 def perft(
     pos: str = PosArg,
     depth: int = typer.Option(..., "--depth", "-d", min=0, help="Plies to count."),
-    divide: bool = typer.Option(False, "--divide", help="Print the count under each root move."),
+    divide: bool = typer.Option(
+        False, "--divide", help="Print the count under each root move."
+    ),
     as_json: bool = typer.Option(
-        False, "--json", help='End with one line {"depth": D, "nodes": N, "seconds": T}.'
+        False,
+        "--json",
+        help='End with one line {"depth": D, "nodes": N, "seconds": T}.',
     ),
 ) -> None:
     """Count the leaves of the canonical action tree DEPTH plies deep."""
@@ -157,7 +167,9 @@ def perft(
     for text, count in counts:
         typer.echo(f"{text}: {count}")
     if as_json:
-        typer.echo(json.dumps({"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)}))
+        typer.echo(
+            json.dumps({"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)})
+        )
     else:
         if divide:
             typer.echo("")
@@ -182,7 +194,9 @@ def apply(
         try:
             state.apply(text)
         except GolemError as e:
-            raise Failure(f"move {number} of {len(played)} '{text}'", e.message) from None
+            raise Failure(
+                f"move {number} of {len(played)} '{text}'", e.message
+            ) from None
     _write(state, output, force)
 
 
