@@ -1,1 +1,433 @@
-//! placeholder
+//! Iterative-deepening alpha-beta over any [`Game`].
+//!
+//! - Two players: plain minimax with alpha-beta, equivalent to negamax. Three or more:
+//!   *paranoid* search — the root player maximises, every other player is assumed to
+//!   minimise the root player's value together.
+//! - Chance nodes: every outcome is searched with a full window and the values combined as
+//!   the [`Objective`] says (expectimax for margins, "every outcome" for proofs).
+//! - Principal variation search: the first move of a PV node gets the full window, later
+//!   moves a null window and a re-search when they land inside it, so PVs come back whole.
+//! - Transposition table keyed by Zobrist hash; move ordering: table move, killers,
+//!   history, then the game's own ordering hint.
+//! - Every root move is searched with a full window, so the per-move table holds exact
+//!   values, not bounds.
+
+use std::cmp::Reverse;
+
+use super::limits::{Budget, Limits, StopFlag};
+use super::objective::{ChanceValue, Objective, PROVEN};
+use super::tt::{Bound, Entry, TranspositionTable};
+use crate::{Game, Turn};
+
+/// Deepest iteration ever started (also bounds the per-level buffers).
+pub const MAX_DEPTH: u32 = 128;
+/// Width of a null window; values are integers or probability-weighted sums of them.
+const NULL_WINDOW: f64 = 1e-9;
+const HISTORY_SIZE: usize = 1 << 12;
+
+#[derive(Clone, Copy, Debug)]
+pub struct AlphaBetaConfig {
+    pub objective: Objective,
+    /// Transposition table size in MiB; `use_tt = false` switches it off (for tests).
+    pub hash_mb: usize,
+    pub use_tt: bool,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            objective: Objective::Win,
+            hash_mb: 16,
+            use_tt: true,
+        }
+    }
+}
+
+/// A root move with its value from the last completed iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootMove<A> {
+    pub action: A,
+    pub value: f64,
+    /// No horizon leaf below: the value is the game's own, not an estimate.
+    pub settled: bool,
+}
+
+/// The result of a search, also passed to the progress callback after every iteration.
+#[derive(Clone, Debug)]
+pub struct AlphaBetaResult<A> {
+    /// `None` only when the root is terminal or has no legal move.
+    pub best: Option<A>,
+    pub value: f64,
+    pub settled: bool,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub hashfull: u32,
+    pub pv: Vec<A>,
+    /// Root moves, best first.
+    pub moves: Vec<RootMove<A>>,
+    /// A node, time or stop budget ended the search before its depth limit.
+    pub stopped: bool,
+}
+
+/// Searches `root` (a decision node) within `limits`, calling `report` after each iteration.
+pub fn search<G: Game>(
+    root: &G,
+    limits: Limits,
+    config: &AlphaBetaConfig,
+    stop: &StopFlag,
+    report: &mut dyn FnMut(&AlphaBetaResult<G::Action>),
+) -> AlphaBetaResult<G::Action> {
+    let mut searcher = Searcher::new(root, limits, config, stop.clone());
+    searcher.iterate(root, report)
+}
+
+struct Searcher<G: Game> {
+    objective: Objective,
+    root_player: usize,
+    tt: Option<TranspositionTable<G::Action>>,
+    budget: Budget,
+    /// The first iteration always completes, so there is always a move to report.
+    enforce_budget: bool,
+    aborted: bool,
+    nodes: u64,
+    history: Vec<i32>,
+    killers: Vec<[Option<G::Action>; 2]>,
+    moves: Vec<Vec<(G::Action, i64)>>,
+    outcomes: Vec<Vec<(G::Action, f64)>>,
+    pv: Vec<Vec<G::Action>>,
+    actions: Vec<G::Action>,
+}
+
+impl<G: Game> Searcher<G> {
+    fn new(root: &G, limits: Limits, config: &AlphaBetaConfig, stop: StopFlag) -> Self {
+        let levels = 2 * MAX_DEPTH as usize + 2;
+        Searcher {
+            objective: config.objective,
+            root_player: match root.turn() {
+                Turn::Player(p) => p,
+                _ => 0,
+            },
+            tt: config
+                .use_tt
+                .then(|| TranspositionTable::new(config.hash_mb)),
+            budget: Budget::new(limits, stop),
+            enforce_budget: false,
+            aborted: false,
+            nodes: 0,
+            history: vec![0; HISTORY_SIZE],
+            killers: vec![[None; 2]; levels],
+            moves: vec![Vec::new(); levels],
+            outcomes: vec![Vec::new(); levels],
+            pv: vec![Vec::new(); levels],
+            actions: Vec::new(),
+        }
+    }
+
+    fn iterate(
+        &mut self,
+        root: &G,
+        report: &mut dyn FnMut(&AlphaBetaResult<G::Action>),
+    ) -> AlphaBetaResult<G::Action> {
+        let mut result = AlphaBetaResult {
+            best: None,
+            value: 0.0,
+            settled: false,
+            depth: 0,
+            nodes: 0,
+            seconds: 0.0,
+            hashfull: 0,
+            pv: Vec::new(),
+            moves: Vec::new(),
+            stopped: false,
+        };
+        if !matches!(root.turn(), Turn::Player(_)) {
+            result.value = match root.turn() {
+                Turn::Terminal => self.objective.terminal(root, self.root_player, 0),
+                _ => 0.0,
+            };
+            result.settled = root.is_terminal();
+            return result;
+        }
+        let mut order: Vec<G::Action> = Vec::new();
+        root.legal_actions(&mut order);
+        order.sort_by_key(|&a| Reverse(root.ordering_hint(a)));
+        if order.is_empty() {
+            result.value = self.objective.horizon(root, self.root_player);
+            return result;
+        }
+        let max_depth = self
+            .budget
+            .limits()
+            .depth
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            self.enforce_budget = depth > 1;
+            let mut scored: Vec<(RootMove<G::Action>, Vec<G::Action>)> =
+                Vec::with_capacity(order.len());
+            for &action in &order {
+                let mut child = *root;
+                child.apply(action);
+                let (value, settled) =
+                    self.node(&child, depth - 1, 1, 1, f64::NEG_INFINITY, f64::INFINITY);
+                if self.aborted {
+                    break;
+                }
+                let mut line = vec![action];
+                line.extend_from_slice(&self.pv[1]);
+                scored.push((
+                    RootMove {
+                        action,
+                        value,
+                        settled,
+                    },
+                    line,
+                ));
+            }
+            if self.aborted {
+                result.stopped = true;
+                break;
+            }
+            // Best first; equal values keep the previous order, so results are stable.
+            scored.sort_by(|a, b| b.0.value.total_cmp(&a.0.value));
+            order = scored.iter().map(|(m, _)| m.action).collect();
+            let (best, pv) = scored[0].clone();
+            result.best = Some(best.action);
+            result.value = best.value;
+            result.settled = scored.iter().all(|(m, _)| m.settled);
+            result.depth = depth;
+            result.pv = pv;
+            result.moves = scored.into_iter().map(|(m, _)| m).collect();
+            self.fill_stats(&mut result);
+            report(&result);
+            let proven = self.objective == Objective::Win && result.value.abs() > PROVEN;
+            if proven || result.settled {
+                break;
+            }
+        }
+        self.fill_stats(&mut result);
+        result
+    }
+
+    fn fill_stats(&self, result: &mut AlphaBetaResult<G::Action>) {
+        result.nodes = self.nodes;
+        result.seconds = self.budget.elapsed().as_secs_f64();
+        result.hashfull = self.tt.as_ref().map_or(0, |tt| tt.hashfull());
+    }
+
+    /// Value of `state` for the root player, and whether it is settled (no horizon leaf).
+    /// `level` counts recursion (for buffers), `plies` counts player moves from the root.
+    fn node(
+        &mut self,
+        state: &G,
+        depth: u32,
+        level: usize,
+        plies: u32,
+        mut alpha: f64,
+        mut beta: f64,
+    ) -> (f64, bool) {
+        self.pv[level].clear();
+        self.nodes += 1;
+        if self.enforce_budget && self.budget.exhausted(self.nodes) {
+            self.aborted = true;
+            return (0.0, false);
+        }
+        let mover = match state.turn() {
+            Turn::Terminal => {
+                return (
+                    self.objective.terminal(state, self.root_player, plies),
+                    true,
+                )
+            }
+            Turn::Chance => return self.chance_node(state, depth, level, plies),
+            Turn::Player(_) if depth == 0 => {
+                return (self.objective.horizon(state, self.root_player), false)
+            }
+            Turn::Player(mover) => mover,
+        };
+        let maximizing = mover == self.root_player;
+        let pv_node = beta - alpha > 2.0 * NULL_WINDOW;
+        let (alpha0, beta0) = (alpha, beta);
+        let key = state.hash();
+
+        let mut table_move = None;
+        if let Some(entry) = self.tt.as_ref().and_then(|tt| tt.probe(key)) {
+            table_move = entry.best;
+            if entry.depth as u32 >= depth {
+                let value = from_table(entry.value, plies);
+                let cut = match entry.bound {
+                    Bound::Exact => !pv_node,
+                    Bound::Lower => value >= beta,
+                    Bound::Upper => value <= alpha,
+                };
+                if cut {
+                    return (value, entry.settled);
+                }
+            }
+        }
+
+        self.order_moves(state, level, table_move);
+        if self.moves[level].is_empty() {
+            return (self.objective.horizon(state, self.root_player), false);
+        }
+        let mut best = if maximizing {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        let mut best_move = None;
+        let mut settled = true;
+        for index in 0..self.moves[level].len() {
+            let action = self.moves[level][index].0;
+            let mut child = *state;
+            child.apply(action);
+            let (value, child_settled) = if index == 0 || !pv_node {
+                self.node(&child, depth - 1, level + 1, plies + 1, alpha, beta)
+            } else {
+                // Null window on the side this node improves; re-search inside the window.
+                let (low, high) = if maximizing {
+                    (alpha, alpha + NULL_WINDOW)
+                } else {
+                    (beta - NULL_WINDOW, beta)
+                };
+                let probe = self.node(&child, depth - 1, level + 1, plies + 1, low, high);
+                if !self.aborted && probe.0 > alpha && probe.0 < beta {
+                    self.node(&child, depth - 1, level + 1, plies + 1, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return (0.0, false);
+            }
+            settled &= child_settled;
+            let improves = if maximizing {
+                value > best
+            } else {
+                value < best
+            };
+            if improves {
+                best = value;
+                best_move = Some(action);
+                let (head, tail) = self.pv.split_at_mut(level + 1);
+                head[level].clear();
+                head[level].push(action);
+                head[level].extend_from_slice(&tail[0]);
+            }
+            if maximizing {
+                alpha = alpha.max(value);
+            } else {
+                beta = beta.min(value);
+            }
+            if alpha >= beta {
+                self.reward_cutoff(level, action, depth);
+                break;
+            }
+        }
+
+        if let Some(tt) = self.tt.as_mut() {
+            let bound = if best <= alpha0 {
+                Bound::Upper
+            } else if best >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            tt.store(Entry {
+                key,
+                value: to_table(best, plies),
+                depth: depth as u16,
+                bound,
+                settled,
+                best: best_move,
+            });
+        }
+        (best, settled)
+    }
+
+    fn chance_node(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
+        let mut outcomes = std::mem::take(&mut self.outcomes[level]);
+        state.chance_outcomes(&mut outcomes);
+        let mut combined = ChanceValue::new(self.objective);
+        let mut settled = true;
+        for &(outcome, probability) in &outcomes {
+            let mut child = *state;
+            child.apply(outcome);
+            let (value, child_settled) = self.node(
+                &child,
+                depth,
+                level + 1,
+                plies,
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+            );
+            if self.aborted {
+                break;
+            }
+            combined.add(probability, value);
+            settled &= child_settled;
+        }
+        self.outcomes[level] = outcomes;
+        // A line through a chance node depends on the deal: the PV stops here.
+        self.pv[level].clear();
+        (combined.value(), settled)
+    }
+
+    /// Fills `moves[level]` with the legal actions, best guess first.
+    fn order_moves(&mut self, state: &G, level: usize, table_move: Option<G::Action>) {
+        state.legal_actions(&mut self.actions);
+        let killers = self.killers[level];
+        let moves = &mut self.moves[level];
+        moves.clear();
+        for &action in &self.actions {
+            let score = if Some(action) == table_move {
+                i64::MAX
+            } else if killers.contains(&Some(action)) {
+                i64::MAX / 2
+            } else {
+                self.history[history_index::<G>(action)] as i64 * 1024
+                    + state.ordering_hint(action) as i64
+            };
+            moves.push((action, score));
+        }
+        moves.sort_by_key(|&(_, score)| Reverse(score));
+    }
+
+    fn reward_cutoff(&mut self, level: usize, action: G::Action, depth: u32) {
+        let killers = &mut self.killers[level];
+        if killers[0] != Some(action) {
+            killers[1] = killers[0];
+            killers[0] = Some(action);
+        }
+        let slot = &mut self.history[history_index::<G>(action)];
+        *slot = slot.saturating_add((depth * depth) as i32);
+    }
+}
+
+fn history_index<G: Game>(action: G::Action) -> usize {
+    (G::action_id(action).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize & (HISTORY_SIZE - 1)
+}
+
+/// Proven values are stored relative to the node (distance to the end from here), so an
+/// entry reached at another ply still reads as the right "win in n".
+fn to_table(value: f64, plies: u32) -> f64 {
+    if value > PROVEN {
+        value + plies as f64
+    } else if value < -PROVEN {
+        value - plies as f64
+    } else {
+        value
+    }
+}
+
+fn from_table(value: f64, plies: u32) -> f64 {
+    if value > PROVEN {
+        value - plies as f64
+    } else if value < -PROVEN {
+        value + plies as f64
+    } else {
+        value
+    }
+}

@@ -82,12 +82,27 @@ impl Budget {
         }
         if self.limits.nodes.is_some_and(|limit| nodes >= limit) {
             self.exhausted = true;
-        } else if nodes % 1024 == 0 {
+        } else if nodes.is_multiple_of(1024) {
             let late = self
                 .limits
                 .movetime
                 .is_some_and(|t| self.start.elapsed() >= t);
             self.exhausted = late || self.stop.is_stopped();
+        }
+        self.exhausted
+    }
+
+    /// Like [`Budget::exhausted`], but reads the clock and the stop flag on every call: for
+    /// searches that check once per batch of nodes (an ISMCTS iteration), not per node.
+    pub fn exhausted_now(&mut self, nodes: u64) -> bool {
+        if !self.exhausted {
+            let late = self
+                .limits
+                .movetime
+                .is_some_and(|t| self.start.elapsed() >= t);
+            self.exhausted = late
+                || self.stop.is_stopped()
+                || self.limits.nodes.is_some_and(|limit| nodes >= limit);
         }
         self.exhausted
     }

@@ -10,6 +10,7 @@ pub mod alphabeta;
 pub mod ismcts;
 pub mod limits;
 pub mod minimax;
+pub mod objective;
 pub mod tt;
 
 pub use limits::{Limits, StopFlag};

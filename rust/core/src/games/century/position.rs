@@ -523,3 +523,53 @@ fn list<S: AsRef<str>>(items: impl Iterator<Item = S>) -> String {
     let quoted: Vec<String> = items.map(|s| format!("\"{}\"", s.as_ref())).collect();
     format!("[{}]", quoted.join(", "))
 }
+
+/// One seat of a [`sketch`]: caravan letters, hand, played cards, golems, gold, silver.
+#[derive(Clone, Copy, Debug)]
+pub struct SeatSketch<'a>(
+    pub &'a str,
+    pub &'a [&'a str],
+    pub &'a [&'a str],
+    pub &'a [&'a str],
+    pub u8,
+    pub u8,
+);
+
+/// Builds a position in code (tests, puzzles) through the same validating reader as files.
+/// Decks are hidden (every unseen card is in them); the coins in supply are whatever the
+/// seats do not hold.
+pub fn sketch(
+    to_move: usize,
+    merchant_row: &[&str],
+    row_crystals: &[&str],
+    golem_row: &[&str],
+    seats: &[SeatSketch],
+) -> Result<Century, PositionError> {
+    let players = seats.len();
+    let coins = 2 * players as i64;
+    let gold = coins - seats.iter().map(|s| s.4 as i64).sum::<i64>();
+    let silver = coins - seats.iter().map(|s| s.5 as i64).sum::<i64>();
+    let mut text = format!(
+        "game = \"{GAME_NAME}\"\nplayers = {players}\nto_move = {to_move}\n[merchants]\nrow = {}\n",
+        list(merchant_row.iter())
+    );
+    if !row_crystals.is_empty() {
+        text += &format!("crystals = {}\n", list(row_crystals.iter()));
+    }
+    text += &format!(
+        "[golems]\nrow = {}\ngold = {gold}\nsilver = {silver}\n",
+        list(golem_row.iter())
+    );
+    for s in seats {
+        text += &format!(
+            "[[player]]\ncrystals = \"{}\"\nhand = {}\nplayed = {}\ngolems = {}\ngold = {}\nsilver = {}\n",
+            s.0,
+            list(s.1.iter()),
+            list(s.2.iter()),
+            list(s.3.iter()),
+            s.4,
+            s.5
+        );
+    }
+    read_position(&text)
+}

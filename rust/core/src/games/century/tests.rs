@@ -9,19 +9,11 @@ use super::*;
 use crate::perft::perft;
 use crate::{Game, Turn};
 
-/// One seat of a test position: caravan, hand, played, golems, gold, silver.
-struct S<'a>(&'a str, &'a [&'a str], &'a [&'a str], &'a [&'a str], u8, u8);
+use super::position::{sketch, SeatSketch as S};
 
 const ROW: [&str; 6] = ["yyy>p", "U3", "+yg", "bb>ggp", "p>bb", "+gg"];
 const GOLEMS_ROW: [&str; 5] = ["yygg", "ggpp", "bbbb", "ygbp", "yyppp"];
 
-fn list(items: &[&str]) -> String {
-    let quoted: Vec<String> = items.iter().map(|s| format!("\"{s}\"")).collect();
-    format!("[{}]", quoted.join(", "))
-}
-
-/// A position with hidden decks (so any rows are valid); coins in supply are whatever the
-/// seats do not hold.
 fn setup(
     to_move: usize,
     row: &[&str],
@@ -29,33 +21,7 @@ fn setup(
     golem_row: &[&str],
     seats: &[S],
 ) -> Century {
-    let players = seats.len();
-    let coins = 2 * players as u8;
-    let gold: u8 = coins - seats.iter().map(|s| s.4).sum::<u8>();
-    let silver: u8 = coins - seats.iter().map(|s| s.5).sum::<u8>();
-    let mut text = format!(
-        "game = \"century-golem\"\nplayers = {players}\nto_move = {to_move}\n[merchants]\nrow = {}\n",
-        list(row)
-    );
-    if !on_row.is_empty() {
-        text += &format!("crystals = {}\n", list(on_row));
-    }
-    text += &format!(
-        "[golems]\nrow = {}\ngold = {gold}\nsilver = {silver}\n",
-        list(golem_row)
-    );
-    for s in seats {
-        text += &format!(
-            "[[player]]\ncrystals = \"{}\"\nhand = {}\nplayed = {}\ngolems = {}\ngold = {}\nsilver = {}\n",
-            s.0,
-            list(s.1),
-            list(s.2),
-            list(s.3),
-            s.4,
-            s.5
-        );
-    }
-    read_position(&text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    sketch(to_move, row, on_row, golem_row, seats).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Two seats; seat 0 holds `caravan` and `hand`, seat 1 a plain start.

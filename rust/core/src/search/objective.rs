@@ -1,0 +1,126 @@
+//! What a search proves or measures, and how leaves and chance nodes are valued.
+//!
+//! Values are always from the searching (root) player's point of view.
+
+use crate::Game;
+
+/// A proven win scores `WIN - plies`: shorter wins score higher, like mate scores.
+pub const WIN: f64 = 1_000_000.0;
+/// Values beyond this are proven wins or losses.
+pub const PROVEN: f64 = WIN - 10_000.0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// Can the root player force a win within the depth? Values: `WIN - n` (win in n
+    /// plies), `-(WIN - n)` (loss in n plies) or 0 (unproven: the horizon cut lines off).
+    /// At a chance node a win (loss) must hold for every outcome; otherwise it is unproven.
+    Win,
+    /// Root player's score minus the best other score, exact when every line ends within
+    /// the depth, else a heuristic estimate at the horizon. Chance nodes take the expected
+    /// value over their outcomes.
+    Margin,
+}
+
+impl Objective {
+    /// Value of a finished game reached after `plies` player moves.
+    pub fn terminal<G: Game>(self, state: &G, root: usize, plies: u32) -> f64 {
+        match self {
+            Objective::Win => {
+                if state.returns(root) > 0.5 {
+                    WIN - plies as f64
+                } else {
+                    -(WIN - plies as f64)
+                }
+            }
+            Objective::Margin => margin(state, root, |s, p| s.score(p) as f64),
+        }
+    }
+
+    /// Value at the search horizon (a live position that is not searched further).
+    pub fn horizon<G: Game>(self, state: &G, root: usize) -> f64 {
+        match self {
+            Objective::Win => 0.0,
+            Objective::Margin => margin(state, root, |s, p| s.heuristic_score(p)),
+        }
+    }
+
+    /// Combines the values of a chance node's outcomes (`(probability, value)` pairs).
+    pub fn chance(self, outcomes: impl Iterator<Item = (f64, f64)>) -> f64 {
+        let mut combined = ChanceValue::new(self);
+        outcomes.for_each(|(p, v)| combined.add(p, v));
+        combined.value()
+    }
+}
+
+/// Accumulates a chance node's value outcome by outcome (no buffer needed).
+#[derive(Clone, Copy, Debug)]
+pub struct ChanceValue {
+    objective: Objective,
+    expected: f64,
+    all_win: bool,
+    all_loss: bool,
+    longest_win: f64,
+    longest_loss: f64,
+}
+
+impl ChanceValue {
+    pub fn new(objective: Objective) -> Self {
+        ChanceValue {
+            objective,
+            expected: 0.0,
+            all_win: true,
+            all_loss: true,
+            longest_win: f64::INFINITY,
+            longest_loss: f64::NEG_INFINITY,
+        }
+    }
+
+    pub fn add(&mut self, probability: f64, value: f64) {
+        self.expected += probability * value;
+        self.all_win &= value > PROVEN;
+        self.all_loss &= value < -PROVEN;
+        self.longest_win = self.longest_win.min(value);
+        self.longest_loss = self.longest_loss.max(value);
+    }
+
+    pub fn value(&self) -> f64 {
+        match self.objective {
+            Objective::Margin => self.expected,
+            Objective::Win if self.all_win => self.longest_win,
+            Objective::Win if self.all_loss => self.longest_loss,
+            Objective::Win => 0.0,
+        }
+    }
+}
+
+fn margin<G: Game>(state: &G, root: usize, score: impl Fn(&G, usize) -> f64) -> f64 {
+    let mine = score(state, root);
+    let best_other = (0..state.num_players())
+        .filter(|&p| p != root)
+        .map(|p| score(state, p))
+        .fold(f64::NEG_INFINITY, f64::max);
+    mine - best_other
+}
+
+/// How a root value reads to a person.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win { plies: u32 },
+    Loss { plies: u32 },
+    Unproven,
+}
+
+/// Reads a `Win`-objective value.
+pub fn verdict(value: f64) -> Verdict {
+    if value > PROVEN {
+        Verdict::Win {
+            plies: (WIN - value).round() as u32,
+        }
+    } else if value < -PROVEN {
+        Verdict::Loss {
+            plies: (WIN + value).round() as u32,
+        }
+    } else {
+        Verdict::Unproven
+    }
+}
