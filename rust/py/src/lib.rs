@@ -303,6 +303,15 @@ impl PyCentury {
         })
     }
 
+    /// Forgets the order of both decks: later deals become chance events over the unseen
+    /// cards, and the decks are no longer written to TOML.
+    fn hide_decks(&mut self) -> PyResult<()> {
+        guarded(|| {
+            self.state.hide_decks();
+            Ok(())
+        })
+    }
+
     /// The position as TOML (decks listed when known). Fails at a chance node.
     fn to_toml(&self) -> PyResult<String> {
         guarded(|| write_position(&self.state).map_err(|e| golem_error(&e.field, &e.message)))

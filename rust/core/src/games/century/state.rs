@@ -212,6 +212,13 @@ impl Century {
         }
     }
 
+    /// Forgets the order of both decks: every later deal becomes a chance event over the
+    /// unseen cards (what players of the printed game know).
+    pub fn hide_decks(&mut self) {
+        self.set_merchant_deck(None, self.merchant_in_deck);
+        self.set_golem_deck(None, self.golem_in_deck);
+    }
+
     /// Recomputes the cached derived fields (last round, hash) after a direct edit.
     pub(super) fn refresh_derived(&mut self) {
         let threshold = golem_threshold(self.players as usize);

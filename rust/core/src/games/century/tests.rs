@@ -565,8 +565,7 @@ fn random_games_keep_invariants() {
         let mut state = Century::new_game(players, &mut rng);
         if game % 3 == 0 {
             // Hide the decks: deals become chance events.
-            state.set_merchant_deck(None, state.merchant_unseen());
-            state.set_golem_deck(None, state.golem_unseen());
+            state.hide_decks();
         }
         while !state.is_terminal() {
             state.legal_actions(&mut actions);
