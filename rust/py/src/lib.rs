@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use golem_core::games::century::cards::{golem_by_name, GOLEMS, MERCHANTS};
 use golem_core::games::century::position::{read_position, write_position};
 use golem_core::games::century::{
-    golem_threshold, Action, BitIter, Century as State, Pending, MAX_PLAYERS, MIN_PLAYERS,
+    golem_threshold, Action, BitIter, Century as State, Coin, Pending, MAX_PLAYERS, MIN_PLAYERS,
 };
 use golem_core::perft::{perft, perft_divide};
 use golem_core::{Game, Turn};
@@ -565,13 +565,11 @@ impl PyCentury {
     /// The coin lying above each golem row slot: "gold", "silver" or None.
     #[getter]
     fn golem_row_coins(&self) -> Vec<Option<&'static str>> {
-        let (gold, silver) = (self.state.gold_left(), self.state.silver_left());
         (0..self.state.golem_row().len())
-            .map(|slot| match slot {
-                0 if gold > 0 => Some("gold"),
-                0 if silver > 0 => Some("silver"),
-                1 if gold > 0 && silver > 0 => Some("silver"),
-                _ => None,
+            .map(|slot| match self.state.coin_above(slot) {
+                Some(Coin::Gold) => Some("gold"),
+                Some(Coin::Silver) => Some("silver"),
+                None => None,
             })
             .collect()
     }

@@ -13,7 +13,7 @@ mod zobrist;
 mod tests;
 
 pub use action::{Action, ActionKind};
-pub use state::{golem_threshold, BitIter, Century, Pending, Seat, MAX_PLAYERS, MIN_PLAYERS};
+pub use state::{golem_threshold, BitIter, Century, Coin, Pending, Seat, MAX_PLAYERS, MIN_PLAYERS};
 
 use rand::RngCore;
 

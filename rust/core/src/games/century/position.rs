@@ -183,7 +183,7 @@ impl Sightings {
 pub fn read_position(text: &str) -> Result<Century, PositionError> {
     let root: Table = text
         .parse()
-        .or_else(|e: toml::de::Error| refuse("toml", e.message().trim().to_string()))?;
+        .or_else(|e: toml::de::Error| refuse("toml", syntax_error(text, &e)))?;
     let root = Fields::new(
         "",
         &root,
@@ -412,6 +412,20 @@ pub fn read_position(text: &str) -> Result<Century, PositionError> {
         }
     }
     Ok(state)
+}
+
+/// A TOML syntax error with the line and column it was found at.
+fn syntax_error(text: &str, error: &toml::de::Error) -> String {
+    let message = error.message().trim();
+    match error.span() {
+        Some(span) => {
+            let before = text.get(..span.start).unwrap_or(text);
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {column}: {message}")
+        }
+        None => message.to_string(),
+    }
 }
 
 /// Reads an optional deck list, which must be exactly the unseen cards of its kind.

@@ -108,6 +108,22 @@ impl Iterator for BitIter {
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coin {
+    Gold,
+    Silver,
+}
+
+/// Gold lies above slot 0; silver above slot 1 while gold lasts, then above slot 0.
+fn coin_above(slot: usize, gold: u8, silver: u8) -> Option<Coin> {
+    match slot {
+        0 if gold > 0 => Some(Coin::Gold),
+        0 if silver > 0 => Some(Coin::Silver),
+        1 if gold > 0 && silver > 0 => Some(Coin::Silver),
+        _ => None,
+    }
+}
+
 /// Golems that trigger the last round: 6 with 2-3 players, 5 with 4-5.
 pub const fn golem_threshold(players: usize) -> u32 {
     if players <= 3 {
@@ -376,6 +392,11 @@ impl Century {
         }
     }
 
+    /// The coin a claim from golem-row `slot` takes now, if any.
+    pub fn coin_above(&self, slot: usize) -> Option<Coin> {
+        coin_above(slot, self.gold, self.silver)
+    }
+
     /// Row slot of a merchant card that is in the row.
     pub fn merchant_slot(&self, card: u8) -> usize {
         self.merchant_row()
@@ -451,14 +472,17 @@ impl Century {
         let s = &mut self.seats[seat];
         s.golems |= 1 << golem;
         self.hash ^= z::claimed(seat, golem);
-        // Gold lies above slot 0; silver above slot 1 while gold lasts, then above slot 0.
         let (old_gold, old_silver) = (s.gold as u32, s.silver as u32);
-        if slot == 0 && self.gold > 0 {
-            self.gold -= 1;
-            s.gold += 1;
-        } else if (slot == 0 && self.gold == 0 || slot == 1 && self.gold > 0) && self.silver > 0 {
-            self.silver -= 1;
-            s.silver += 1;
+        match coin_above(slot, self.gold, self.silver) {
+            Some(Coin::Gold) => {
+                self.gold -= 1;
+                s.gold += 1;
+            }
+            Some(Coin::Silver) => {
+                self.silver -= 1;
+                s.silver += 1;
+            }
+            None => {}
         }
         self.hash ^= z::gold(seat, old_gold) ^ z::gold(seat, s.gold as u32);
         self.hash ^= z::silver(seat, old_silver) ^ z::silver(seat, s.silver as u32);

@@ -649,3 +649,10 @@ fn perft_counts_leaves_with_and_without_chance() {
     assert_eq!(perft(&known, 1), actions.len() as u64);
     assert_eq!(perft(&state, 0), 1);
 }
+
+#[test]
+fn toml_syntax_errors_say_where() {
+    let err = read_position("game = \"century-golem\"\nplayers = = 2\n").unwrap_err();
+    assert_eq!(err.field, "toml");
+    assert!(err.message.starts_with("line 2, column"), "{}", err.message);
+}
