@@ -1,0 +1,494 @@
+//! Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), generic
+//! over [`Game`].
+//!
+//! Each iteration draws a determinization of the root (`resample_hidden` for the root
+//! player), walks the tree choosing only among actions legal in that determinization,
+//! expands one untried action, plays out and backpropagates 0/1 rewards (`returns`).
+//!
+//! - [`Variant::So`]: one tree for the searching player. UCB1 uses availability counts:
+//!   a child's "parent visits" is how often its action was legal when its parent was
+//!   reached, not the parent's visit count. Each node stores the total reward of the player
+//!   who chose the action leading to it, so every seat maximises its own reward.
+//! - [`Variant::Mo`]: one tree per player. The player to move selects in their own tree;
+//!   every tree then follows the action as its owner observes it (`observe`). All games
+//!   so far have public moves, so an observation is the action itself: the trees keep the
+//!   same shape and the statistics used for decisions equal SO's exactly (same seed, same
+//!   result), at the cost of one tree per player. It exists for games with hidden moves,
+//!   where `observe` would map an action to what each player sees.
+//!
+//! **Chance.** Hidden information is fixed by the determinization. If a determinized state
+//! still reaches a chance node (chance the game does not determinize in advance), the
+//! outcome is drawn by its probability and no tree edge is made: the tree node after it
+//! merges all outcomes, and actions that depend on the outcome are handled by availability
+//! counts, exactly as SO-ISMCTS treats hidden information the searcher learns later.
+//!
+//! **Terminals.** A player's turn without legal actions is scored as a terminal state
+//! (`returns` as it stands).
+//!
+//! **Budgets.** `Limits::iterations`, `nodes` (every state stepped through: each
+//! determinized root, tree step, chance outcome and rollout step), `movetime` and the
+//! [`StopFlag`], checked between iterations, so a node limit is overrun by at most one
+//! iteration per thread. `depth` is ignored. The first iteration always runs, so there is
+//! always a move. Without any limit the search runs until the stop flag is set.
+//!
+//! **Threads.** Root parallelism: `threads` independent trees seeded `seed + index`, whose
+//! root statistics are summed by action at the end. The iteration limit is shared (the
+//! total is exact), as are the node and time budgets. One thread with a fixed seed is
+//! reproducible: same result, iteration and node counts.
+
+mod rollout;
+mod tree;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::thread;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::limits::{Budget, Limits, StopFlag};
+use crate::{Game, Turn};
+use rollout::Scratch;
+use tree::{RootStat, Tree, ROOT};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Variant {
+    /// Single-observer ISMCTS: one tree, for the searching player.
+    #[default]
+    So,
+    /// Multiple-observer ISMCTS: one tree per player.
+    Mo,
+}
+
+/// Playout policy.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Rollout {
+    /// Uniform over the legal actions.
+    #[default]
+    Random,
+    /// With probability `1 - epsilon` the action with the highest `ordering_hint` (ties at
+    /// random), else uniform.
+    Heuristic { epsilon: f64 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IsmctsConfig {
+    pub variant: Variant,
+    /// UCB1 exploration constant `c` (rewards are in 0..=1).
+    pub exploration: f64,
+    pub rollout: Rollout,
+    /// Player moves after which a playout stops and is scored by `heuristic_score`
+    /// (1 to the highest estimate, ties to the later seat); `None` plays to the end.
+    pub rollout_cutoff: Option<u32>,
+    /// Root-parallel trees (0 counts as 1).
+    pub threads: usize,
+    /// Thread `i` uses seed `seed + i`.
+    pub seed: u64,
+    /// Call `report` every this many iterations (all threads together); 0 = never.
+    pub report_every: u64,
+}
+
+impl Default for IsmctsConfig {
+    fn default() -> Self {
+        IsmctsConfig {
+            variant: Variant::So,
+            exploration: 0.7,
+            rollout: Rollout::Random,
+            rollout_cutoff: None,
+            threads: 1,
+            seed: 0,
+            report_every: 0,
+        }
+    }
+}
+
+/// Statistics of one root action, summed over threads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveStat<A> {
+    pub action: A,
+    pub visits: u64,
+    /// Mean reward for the root player.
+    pub value: f64,
+    /// Iterations in which the action was legal in the determinization.
+    pub available: u64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct IsmctsResult<A> {
+    /// The most visited root action.
+    pub best: A,
+    /// Mean reward of `best` for the root player (an estimated win probability).
+    pub value: f64,
+    pub iterations: u64,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Root actions tried, most visited first (ties in action order).
+    pub moves: Vec<MoveStat<A>>,
+    /// `best`, then the most visited child repeatedly, in thread 0's tree of the root player.
+    pub pv: Vec<A>,
+    /// Nodes in all trees of all threads.
+    pub tree_size: u64,
+}
+
+/// Searches `root`, where a player must be to move, and returns the most visited action.
+/// `report` is called on the calling thread every `config.report_every` iterations with
+/// the statistics so far.
+///
+/// # Panics
+/// If `root` is not a player's turn or that player has no legal action.
+pub fn search<G: Game>(
+    root: &G,
+    limits: Limits,
+    config: &IsmctsConfig,
+    stop: &StopFlag,
+    report: &mut dyn FnMut(&IsmctsResult<G::Action>),
+) -> IsmctsResult<G::Action> {
+    let Turn::Player(root_player) = root.turn() else {
+        panic!("ISMCTS needs a position with a player to move");
+    };
+    let mut legal = Vec::new();
+    root.legal_actions(&mut legal);
+    let placeholder = *legal
+        .first()
+        .expect("ISMCTS needs a position with a legal action");
+    let threads = config.threads.max(1);
+    let budget = Budget::new(limits, stop.clone());
+    let shared = Shared::new(&limits, threads - 1);
+    let new_worker = |index: usize| Worker::new(root, root_player, placeholder, config, index);
+
+    let mut main = new_worker(0);
+    // Thread 0 holds the first ticket before any helper starts, and runs it whatever the
+    // budget: there is always a move.
+    shared.claimed.fetch_add(1, Relaxed);
+
+    let mut next_report = config.report_every;
+    let helpers: Vec<Worker<G>> = thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads)
+            .map(|index| {
+                let (shared, budget, new_worker) = (&shared, budget.clone(), &new_worker);
+                // Publish often enough that thread 0's reports are roughly current.
+                let publish_every = (config.report_every / threads as u64).max(1);
+                scope.spawn(move || {
+                    let mut worker = new_worker(index);
+                    worker.run(root, budget, shared, false, |w| {
+                        if config.report_every > 0 && w.iterations.is_multiple_of(publish_every) {
+                            w.publish(&shared.snapshots[index - 1]);
+                        }
+                    });
+                    worker
+                })
+            })
+            .collect();
+        main.run(root, budget.clone(), &shared, true, |w| {
+            let done = shared.done.load(Relaxed);
+            if next_report > 0 && done >= next_report {
+                next_report = (done / config.report_every + 1) * config.report_every;
+                let mut stats = Vec::new();
+                let mut tree_size = w.tree_size();
+                w.root_tree().root_stats(&mut stats);
+                for slot in &shared.snapshots {
+                    let snapshot = slot.lock().expect("ISMCTS snapshot lock");
+                    stats.extend_from_slice(&snapshot.stats);
+                    tree_size += snapshot.tree_size;
+                }
+                let seconds = budget.elapsed().as_secs_f64();
+                report(&result(&shared, stats, w.root_tree(), tree_size, seconds));
+            }
+        });
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("an ISMCTS thread panicked"))
+            .collect()
+    });
+
+    let mut stats = Vec::new();
+    let mut tree_size = main.tree_size();
+    main.root_tree().root_stats(&mut stats);
+    for helper in &helpers {
+        helper.root_tree().root_stats(&mut stats);
+        tree_size += helper.tree_size();
+    }
+    let seconds = budget.elapsed().as_secs_f64();
+    result(&shared, stats, main.root_tree(), tree_size, seconds)
+}
+
+/// Budget counters shared by the threads of one search.
+struct Shared<A> {
+    iteration_limit: u64,
+    /// Iterations started (tickets: one iteration runs per ticket below the limit).
+    claimed: AtomicU64,
+    /// Iterations finished.
+    done: AtomicU64,
+    nodes: AtomicU64,
+    /// Latest root statistics of each helper thread, for progress reports.
+    snapshots: Vec<Mutex<Snapshot<A>>>,
+}
+
+struct Snapshot<A> {
+    stats: Vec<RootStat<A>>,
+    tree_size: u64,
+}
+
+impl<A> Shared<A> {
+    fn new(limits: &Limits, helpers: usize) -> Self {
+        Shared {
+            iteration_limit: limits.iterations.map_or(u64::MAX, |n| n.max(1)),
+            claimed: AtomicU64::new(0),
+            done: AtomicU64::new(0),
+            nodes: AtomicU64::new(0),
+            snapshots: (0..helpers)
+                .map(|_| {
+                    Mutex::new(Snapshot {
+                        stats: Vec::new(),
+                        tree_size: 0,
+                    })
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Sums root statistics by action and builds a result (principal variation from `tree`).
+fn result<A: Copy + Ord>(
+    shared: &Shared<A>,
+    mut stats: Vec<RootStat<A>>,
+    tree: &Tree<A>,
+    tree_size: u64,
+    seconds: f64,
+) -> IsmctsResult<A> {
+    stats.sort_by_key(|s| s.action);
+    let mut moves: Vec<MoveStat<A>> = Vec::with_capacity(stats.len());
+    let mut totals: Vec<f64> = Vec::with_capacity(stats.len());
+    for s in stats {
+        match moves.last_mut() {
+            Some(m) if m.action == s.action => {
+                m.visits += s.visits;
+                m.available += s.available;
+                *totals.last_mut().expect("one total per move") += s.reward;
+            }
+            _ => {
+                moves.push(MoveStat {
+                    action: s.action,
+                    visits: s.visits,
+                    value: 0.0,
+                    available: s.available,
+                });
+                totals.push(s.reward);
+            }
+        }
+    }
+    for (m, total) in moves.iter_mut().zip(totals) {
+        m.value = if m.visits > 0 {
+            total / m.visits as f64
+        } else {
+            0.0
+        };
+    }
+    // Stable sort: equal visits stay in action order.
+    moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
+    let (best, value) = moves
+        .first()
+        // No root action was ever tried only if every determinized root was stuck.
+        .map_or((tree.nodes[ROOT as usize].action, 0.0), |m| {
+            (m.action, m.value)
+        });
+    let mut pv = vec![best];
+    let mut node = tree.child(ROOT, best);
+    while let Some(next) = node.and_then(|n| tree.most_visited_child(n)) {
+        pv.push(tree.nodes[next as usize].action);
+        node = Some(next);
+    }
+    IsmctsResult {
+        best,
+        value,
+        iterations: shared.done.load(Relaxed),
+        nodes: shared.nodes.load(Relaxed),
+        seconds,
+        moves,
+        pv,
+        tree_size,
+    }
+}
+
+/// What an action looks like to `observer` when `mover` plays it. Every game so far has
+/// public moves, so this is the identity; a game with hidden moves would supply its own
+/// projection here (and MO trees would then differ from SO's).
+#[inline]
+fn observe<A>(_observer: usize, _mover: usize, action: A) -> A {
+    action
+}
+
+/// One thread's search: its trees, random stream and scratch buffers.
+struct Worker<G: Game> {
+    trees: Vec<Tree<G::Action>>,
+    variant: Variant,
+    exploration: f64,
+    rollout: Rollout,
+    rollout_cutoff: Option<u32>,
+    rng: ChaCha8Rng,
+    root_player: usize,
+    scratch: Scratch<G>,
+    /// The node each tree is at during the current iteration.
+    cursors: Vec<u32>,
+    /// Per tree: the nodes stepped through this iteration, each with the seat that chose
+    /// its action (whose reward it accumulates).
+    paths: Vec<Vec<(u32, u8)>>,
+    rewards: Vec<f64>,
+    iterations: u64,
+}
+
+impl<G: Game> Worker<G> {
+    fn new(
+        root: &G,
+        root_player: usize,
+        placeholder: G::Action,
+        config: &IsmctsConfig,
+        index: usize,
+    ) -> Self {
+        let players = root.num_players();
+        let trees = match config.variant {
+            Variant::So => 1,
+            Variant::Mo => players,
+        };
+        Worker {
+            trees: (0..trees).map(|_| Tree::new(placeholder)).collect(),
+            variant: config.variant,
+            exploration: config.exploration,
+            rollout: config.rollout,
+            rollout_cutoff: config.rollout_cutoff,
+            rng: ChaCha8Rng::seed_from_u64(config.seed.wrapping_add(index as u64)),
+            root_player,
+            scratch: Scratch::new(),
+            cursors: vec![ROOT; trees],
+            paths: (0..trees).map(|_| Vec::with_capacity(64)).collect(),
+            rewards: vec![0.0; players],
+            iterations: 0,
+        }
+    }
+
+    fn tree_of(&self, player: usize) -> usize {
+        match self.variant {
+            Variant::So => 0,
+            Variant::Mo => player,
+        }
+    }
+
+    fn root_tree(&self) -> &Tree<G::Action> {
+        &self.trees[self.tree_of(self.root_player)]
+    }
+
+    fn tree_size(&self) -> u64 {
+        self.trees.iter().map(|t| t.len() as u64).sum()
+    }
+
+    /// Iterates until the budget or the shared iteration limit says stop, calling `after`
+    /// after each iteration. With `holds_ticket` the first iteration runs unchecked.
+    fn run(
+        &mut self,
+        root: &G,
+        mut budget: Budget,
+        shared: &Shared<G::Action>,
+        mut holds_ticket: bool,
+        mut after: impl FnMut(&Self),
+    ) {
+        while std::mem::take(&mut holds_ticket)
+            || !budget.exhausted_now(shared.nodes.load(Relaxed))
+                && shared.claimed.fetch_add(1, Relaxed) < shared.iteration_limit
+        {
+            self.step(root, shared);
+            after(self);
+        }
+    }
+
+    fn step(&mut self, root: &G, shared: &Shared<G::Action>) {
+        let nodes = self.iterate(root);
+        self.iterations += 1;
+        shared.nodes.fetch_add(nodes, Relaxed);
+        shared.done.fetch_add(1, Relaxed);
+    }
+
+    fn publish(&self, slot: &Mutex<Snapshot<G::Action>>) {
+        let mut snapshot = slot.lock().expect("ISMCTS snapshot lock");
+        snapshot.stats.clear();
+        self.root_tree().root_stats(&mut snapshot.stats);
+        snapshot.tree_size = self.tree_size();
+    }
+
+    /// One iteration; returns the number of states stepped through.
+    fn iterate(&mut self, root: &G) -> u64 {
+        let mut state = root.resample_hidden(self.root_player, &mut self.rng);
+        let mut steps = 1;
+        self.cursors.fill(ROOT);
+        self.paths.iter_mut().for_each(Vec::clear);
+
+        // Selection down the tree, ending with one expansion (or at a terminal).
+        loop {
+            let mover = match state.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    // No edge: the outcome stays part of this iteration's determinization.
+                    if !rollout::sample_chance(
+                        &mut state,
+                        &mut self.scratch.outcomes,
+                        &mut self.rng,
+                    ) {
+                        break;
+                    }
+                    steps += 1;
+                    continue;
+                }
+                Turn::Player(p) => p,
+            };
+            let t = self.tree_of(mover);
+            let legal = &mut self.scratch.legal;
+            state.legal_actions(legal);
+            if legal.is_empty() {
+                break;
+            }
+            legal.sort_unstable();
+            let (action, expanded) = self.trees[t].select(
+                self.cursors[t],
+                legal,
+                self.exploration,
+                &mut self.scratch.untried,
+                &mut self.rng,
+            );
+            for (q, tree) in self.trees.iter_mut().enumerate() {
+                let child = tree.child_or_insert(self.cursors[q], observe(q, mover, action));
+                if expanded && q == t {
+                    // A new child was available on the iteration that created it.
+                    tree.nodes[child as usize].available += 1;
+                }
+                self.cursors[q] = child;
+                self.paths[q].push((child, mover as u8));
+            }
+            state.apply(action);
+            steps += 1;
+            if expanded {
+                break;
+            }
+        }
+
+        steps += rollout::playout(
+            &mut state,
+            self.rollout,
+            self.rollout_cutoff,
+            &mut self.scratch,
+            &mut self.rewards,
+            &mut self.rng,
+        );
+
+        for (tree, path) in self.trees.iter_mut().zip(&self.paths) {
+            tree.nodes[ROOT as usize].visits += 1;
+            for &(node, mover) in path {
+                let node = &mut tree.nodes[node as usize];
+                node.visits += 1;
+                node.reward += self.rewards[mover as usize];
+            }
+        }
+        steps
+    }
+}

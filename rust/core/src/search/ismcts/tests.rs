@@ -1,0 +1,685 @@
+//! ISMCTS tests on toy games defined here (Nim; a gamble with a hidden card and a coin
+//! flip) and on hand-built Century positions.
+
+use std::time::Duration;
+
+use rand::{Rng, RngCore};
+
+use super::rollout::heuristic_rewards;
+use super::tree::ROOT;
+use super::*;
+use crate::games::century::position::read_position;
+use crate::games::century::Century;
+
+// ---- Nim: take 1-3 stones, whoever takes the last one wins ---------------------------
+
+#[derive(Clone, Copy, Debug)]
+struct Nim {
+    heap: u8,
+    players: u8,
+    to_move: u8,
+}
+
+fn nim(heap: u8, players: u8) -> Nim {
+    Nim {
+        heap,
+        players,
+        to_move: 0,
+    }
+}
+
+impl Game for Nim {
+    type Action = u8;
+    const NAME: &'static str = "nim";
+    const MAX_PLAYERS: usize = 3;
+
+    fn num_players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// An empty heap is still a player's turn, with no legal action: ISMCTS must score it
+    /// as terminal.
+    fn turn(&self) -> Turn {
+        Turn::Player(self.to_move as usize)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(1..=self.heap.min(3));
+    }
+
+    fn has_chance(&self) -> bool {
+        false
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(u8, f64)>) {
+        out.clear();
+    }
+
+    fn apply(&mut self, take: u8) {
+        self.heap -= take;
+        self.to_move = (self.to_move + 1) % self.players;
+    }
+
+    fn score(&self, player: usize) -> i32 {
+        let last = (self.to_move + self.players - 1) % self.players;
+        i32::from(self.heap == 0 && player == last as usize)
+    }
+
+    fn returns(&self, player: usize) -> f64 {
+        self.score(player) as f64
+    }
+
+    fn hash(&self) -> u64 {
+        u64::from(self.heap) << 8 | u64::from(self.to_move)
+    }
+
+    fn resample_hidden(&self, _observer: usize, _rng: &mut dyn RngCore) -> Self {
+        *self
+    }
+
+    fn action_id(take: u8) -> u64 {
+        take.into()
+    }
+
+    /// Perfect two-player play: leave a multiple of 4.
+    fn ordering_hint(&self, take: u8) -> i32 {
+        i32::from((self.heap - take).is_multiple_of(4))
+    }
+
+    /// Two-player oracle: the player to move wins unless the heap is a multiple of 4.
+    fn heuristic_score(&self, player: usize) -> f64 {
+        let mover_wins = !self.heap.is_multiple_of(4);
+        f64::from(u8::from(mover_wins == (player == self.to_move as usize)))
+    }
+
+    fn action_to_text(&self, take: u8) -> String {
+        take.to_string()
+    }
+
+    fn action_from_text(&self, text: &str) -> Result<u8, String> {
+        text.parse().map_err(|e| format!("{e}"))
+    }
+}
+
+// ---- Gamble: a coin flip against a hidden card ----------------------------------------
+//
+// Seat 0 picks `Coin` (a chance node, never determinized: heads 3/4 wins for seat 0) or
+// `Card`. After `Card`, seat 1 sees the hidden card c in 0..3 and may `Snap` (legal only if
+// c = 0: seat 1 wins) or `Pass` (seat 0 wins if c = 1). So Coin is worth 3/4, Card 1/3.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Bet {
+    Coin,
+    Card,
+    Snap,
+    Pass,
+    Heads,
+    Tails,
+    Deal(u8),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Choose,
+    Flip,
+    Reply,
+    Over { winner: u8 },
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Gamble {
+    stage: Stage,
+    card: Option<u8>,
+    /// Whether `resample_hidden` deals the card; otherwise it is a chance node met in search.
+    determinize: bool,
+}
+
+fn gamble(determinize: bool) -> Gamble {
+    Gamble {
+        stage: Stage::Choose,
+        card: None,
+        determinize,
+    }
+}
+
+impl Game for Gamble {
+    type Action = Bet;
+    const NAME: &'static str = "gamble";
+    const MAX_PLAYERS: usize = 2;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        match self.stage {
+            Stage::Choose => Turn::Player(0),
+            Stage::Flip => Turn::Chance,
+            Stage::Reply if self.card.is_none() => Turn::Chance,
+            Stage::Reply => Turn::Player(1),
+            Stage::Over { .. } => Turn::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Bet>) {
+        out.clear();
+        match (self.stage, self.card) {
+            (Stage::Choose, _) => out.extend([Bet::Coin, Bet::Card]),
+            (Stage::Reply, Some(card)) => {
+                out.push(Bet::Pass);
+                if card == 0 {
+                    out.push(Bet::Snap);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn has_chance(&self) -> bool {
+        !matches!(self.stage, Stage::Over { .. })
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Bet, f64)>) {
+        out.clear();
+        match self.turn() {
+            Turn::Chance if self.stage == Stage::Flip => {
+                out.extend([(Bet::Heads, 0.75), (Bet::Tails, 0.25)])
+            }
+            Turn::Chance => out.extend((0..3).map(|c| (Bet::Deal(c), 1.0 / 3.0))),
+            _ => {}
+        }
+    }
+
+    fn apply(&mut self, action: Bet) {
+        self.stage = match action {
+            Bet::Coin => Stage::Flip,
+            Bet::Card => Stage::Reply,
+            Bet::Heads => Stage::Over { winner: 0 },
+            Bet::Tails | Bet::Snap => Stage::Over { winner: 1 },
+            Bet::Pass => Stage::Over {
+                winner: u8::from(self.card != Some(1)),
+            },
+            Bet::Deal(card) => {
+                self.card = Some(card);
+                self.stage
+            }
+        };
+    }
+
+    fn score(&self, player: usize) -> i32 {
+        i32::from(
+            self.stage
+                == Stage::Over {
+                    winner: player as u8,
+                },
+        )
+    }
+
+    fn returns(&self, player: usize) -> f64 {
+        self.score(player) as f64
+    }
+
+    fn hash(&self) -> u64 {
+        0
+    }
+
+    fn resample_hidden(&self, _observer: usize, rng: &mut dyn RngCore) -> Self {
+        let mut state = *self;
+        if self.determinize && state.card.is_none() {
+            state.card = Some(rng.random_range(0..3));
+        }
+        state
+    }
+
+    fn action_id(action: Bet) -> u64 {
+        match action {
+            Bet::Deal(card) => 10 + u64::from(card),
+            other => [
+                Bet::Coin,
+                Bet::Card,
+                Bet::Snap,
+                Bet::Pass,
+                Bet::Heads,
+                Bet::Tails,
+            ]
+            .iter()
+            .position(|&b| b == other)
+            .unwrap() as u64,
+        }
+    }
+
+    fn action_to_text(&self, action: Bet) -> String {
+        format!("{action:?}")
+    }
+
+    fn action_from_text(&self, text: &str) -> Result<Bet, String> {
+        Err(format!("no parser: {text}"))
+    }
+}
+
+// ---- helpers --------------------------------------------------------------------------
+
+fn iterations(n: u64) -> Limits {
+    Limits {
+        iterations: Some(n),
+        ..Limits::default()
+    }
+}
+
+fn run<G: Game>(root: &G, limits: Limits, config: &IsmctsConfig) -> IsmctsResult<G::Action> {
+    search(root, limits, config, &StopFlag::new(), &mut |_| {})
+}
+
+fn stat<A: Copy + PartialEq>(result: &IsmctsResult<A>, action: A) -> MoveStat<A> {
+    *result.moves.iter().find(|m| m.action == action).unwrap()
+}
+
+/// Everything but the wall-clock time.
+fn same<A: Clone + PartialEq + std::fmt::Debug>(a: &IsmctsResult<A>, b: &IsmctsResult<A>) {
+    let (mut a, mut b) = (a.clone(), b.clone());
+    (a.seconds, b.seconds) = (0.0, 0.0);
+    assert_eq!(a, b);
+}
+
+fn mo() -> IsmctsConfig {
+    IsmctsConfig {
+        variant: Variant::Mo,
+        ..IsmctsConfig::default()
+    }
+}
+
+// ---- toy-game tests -------------------------------------------------------------------
+
+#[test]
+fn nim_finds_the_winning_move() {
+    for (heap, take) in [(5, 1), (6, 2), (7, 3), (9, 1)] {
+        let result = run(&nim(heap, 2), iterations(3000), &IsmctsConfig::default());
+        assert_eq!(result.best, take, "heap {heap}");
+        assert!(result.value > 0.8, "heap {heap}: {result:?}");
+        assert_eq!(result.pv[0], take);
+    }
+}
+
+#[test]
+fn nim_lost_position_has_a_low_value() {
+    let result = run(&nim(8, 2), iterations(3000), &IsmctsConfig::default());
+    assert!(result.moves.iter().all(|m| m.value < 0.35), "{result:?}");
+}
+
+#[test]
+fn every_seat_plays_for_itself_with_three_players() {
+    // Heap 3: take everything. Heap 4: whatever seat 0 leaves, seat 1 takes it all, which
+    // it only does if nodes count seat 1's own reward.
+    let result = run(&nim(3, 3), iterations(2000), &IsmctsConfig::default());
+    assert_eq!(result.best, 3);
+    let result = run(&nim(4, 3), iterations(3000), &IsmctsConfig::default());
+    assert!(result.moves.iter().all(|m| m.value < 0.15), "{result:?}");
+}
+
+#[test]
+fn chance_outcomes_are_sampled_by_weight_without_tree_edges() {
+    for determinize in [true, false] {
+        let root = gamble(determinize);
+        let result = run(&root, iterations(4000), &IsmctsConfig::default());
+        assert_eq!(result.best, Bet::Coin);
+        assert!((result.value - 0.75).abs() < 0.05, "{result:?}");
+        let card = stat(&result, Bet::Card);
+        assert!(card.value < 0.5, "{result:?}");
+        // The flip leaves no edge: Coin is a leaf of the tree, so the PV ends there.
+        assert_eq!(result.pv, vec![Bet::Coin]);
+        // Both root actions are legal in every determinization; availability is counted
+        // from the iteration that creates a child (the first or the second one here).
+        let n = result.iterations;
+        assert!(result
+            .moves
+            .iter()
+            .all(|m| (n - 1..=n).contains(&m.available)));
+    }
+}
+
+#[test]
+fn availability_counts_actions_legal_in_some_determinizations_only() {
+    // With the card dealt by the determinization, and with it dealt as a chance node in
+    // the tree: Snap is legal for c = 0 only.
+    for determinize in [true, false] {
+        let root = gamble(determinize);
+        let config = IsmctsConfig {
+            exploration: 5.0, // visit Card often
+            ..IsmctsConfig::default()
+        };
+        let mut worker = Worker::new(&root, 0, Bet::Coin, &config, 0);
+        for _ in 0..3000 {
+            worker.iterate(&root);
+        }
+        let tree = &worker.trees[0];
+        let card = tree.child(ROOT, Bet::Card).unwrap();
+        let node = |action| tree.nodes[tree.child(card, action).unwrap() as usize];
+        let (pass, snap) = (node(Bet::Pass), node(Bet::Snap));
+        let visits = tree.nodes[card as usize].visits;
+        // The iteration that created the Card node stopped there; every later one stepped
+        // through it and found Pass legal, counted from Pass's creation (the first or
+        // second step through Card, depending on which of Pass and Snap came first).
+        assert!((visits - 2..visits).contains(&pass.available));
+        assert!(snap.available < pass.available);
+        let share = snap.available as f64 / pass.available as f64;
+        assert!((share - 1.0 / 3.0).abs() < 0.07, "share {share}");
+        // Seat 1 snaps whenever it can: Snap's mean is its win rate, 1.
+        assert_eq!(snap.reward, snap.visits as f64);
+        assert!(snap.visits + 5 >= snap.available);
+        assert_eq!(tree.children(card).count(), 2);
+    }
+}
+
+#[test]
+fn heuristic_rollouts_and_cutoff() {
+    // Perfect hints: greedy playouts are exact, so the value of a won position is ~1.
+    let greedy = IsmctsConfig {
+        rollout: Rollout::Heuristic { epsilon: 0.0 },
+        ..IsmctsConfig::default()
+    };
+    let result = run(&nim(13, 2), iterations(2000), &greedy);
+    assert_eq!(result.best, 1);
+    assert!(result.value > 0.85, "{result:?}");
+    // An oracle at the cut-off: no playout at all, and still the right move.
+    let cut = IsmctsConfig {
+        rollout_cutoff: Some(0),
+        ..IsmctsConfig::default()
+    };
+    let result = run(&nim(22, 2), iterations(2000), &cut);
+    assert_eq!(result.best, 2);
+    let mut noisy = greedy;
+    noisy.rollout = Rollout::Heuristic { epsilon: 0.3 };
+    noisy.rollout_cutoff = Some(4);
+    assert_eq!(run(&nim(10, 2), iterations(2000), &noisy).best, 2);
+}
+
+#[test]
+fn cutoff_ties_go_to_the_later_seat() {
+    let mut rewards = [0.0; 2];
+    // Heap 4, seat 0 to move: the oracle says seat 1 wins.
+    heuristic_rewards(&nim(4, 2), &mut rewards);
+    assert_eq!(rewards, [0.0, 1.0]);
+    heuristic_rewards(&nim(5, 2), &mut rewards);
+    assert_eq!(rewards, [1.0, 0.0]);
+    // Equal estimates (a fresh Gamble: both scores 0).
+    heuristic_rewards(&gamble(true), &mut rewards);
+    assert_eq!(rewards, [0.0, 1.0]);
+}
+
+#[test]
+fn one_thread_with_a_seed_is_reproducible() {
+    let config = IsmctsConfig {
+        seed: 42,
+        ..IsmctsConfig::default()
+    };
+    let a = run(&nim(15, 2), iterations(1500), &config);
+    let b = run(&nim(15, 2), iterations(1500), &config);
+    same(&a, &b);
+    let other = run(
+        &nim(15, 2),
+        iterations(1500),
+        &IsmctsConfig { seed: 43, ..config },
+    );
+    assert_ne!(a.moves, other.moves, "the seed should matter");
+}
+
+#[test]
+fn mo_plays_exactly_like_so_when_moves_are_public() {
+    for seed in 0..3 {
+        let so = IsmctsConfig {
+            seed,
+            ..IsmctsConfig::default()
+        };
+        let mo = IsmctsConfig { seed, ..mo() };
+        let (a, b) = (
+            run(&gamble(false), iterations(800), &so),
+            run(&gamble(false), iterations(800), &mo),
+        );
+        assert_eq!((&a.moves, a.nodes, &a.pv), (&b.moves, b.nodes, &b.pv));
+        assert_eq!(b.tree_size, 2 * a.tree_size);
+        let (a, b) = (
+            run(&nim(11, 3), iterations(800), &so),
+            run(&nim(11, 3), iterations(800), &mo),
+        );
+        assert_eq!((&a.moves, a.nodes, &a.pv), (&b.moves, b.nodes, &b.pv));
+        assert_eq!(b.tree_size, 3 * a.tree_size);
+    }
+}
+
+#[test]
+fn threads_merge_root_visits() {
+    for variant in [Variant::So, Variant::Mo] {
+        let config = IsmctsConfig {
+            threads: 2,
+            variant,
+            ..IsmctsConfig::default()
+        };
+        let result = run(&nim(9, 2), iterations(3000), &config);
+        assert_eq!(result.iterations, 3000);
+        assert_eq!(result.moves.iter().map(|m| m.visits).sum::<u64>(), 3000);
+        assert_eq!(result.best, 1);
+    }
+}
+
+#[test]
+fn budgets_stop_the_search() {
+    let config = IsmctsConfig::default();
+    // Nodes: one iteration of Nim from 21 steps through at most 22 states.
+    let limits = Limits {
+        nodes: Some(5000),
+        ..Limits::default()
+    };
+    let result = run(&nim(21, 2), limits, &config);
+    assert!(
+        (5000..5000 + 22).contains(&result.nodes),
+        "{}",
+        result.nodes
+    );
+    assert_eq!(
+        result.moves.iter().map(|m| m.visits).sum::<u64>(),
+        result.iterations
+    );
+
+    // Time, with nothing else to stop it.
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    let result = run(&nim(21, 2), limits, &config);
+    assert!(
+        result.seconds >= 0.05 && result.seconds < 5.0,
+        "{}",
+        result.seconds
+    );
+
+    // A raised stop flag (and a zero iteration limit) still leave one iteration: a move.
+    let stop = StopFlag::new();
+    stop.stop();
+    let threads = IsmctsConfig {
+        threads: 2,
+        ..config
+    };
+    let result = search(&nim(21, 2), Limits::default(), &threads, &stop, &mut |_| {});
+    assert_eq!(result.iterations, 1);
+    assert_eq!(result.pv.len(), 1);
+    let result = run(&nim(21, 2), iterations(0), &threads);
+    assert_eq!(result.iterations, 1);
+
+    // Stopped from the report callback.
+    let stop = StopFlag::new();
+    let config = IsmctsConfig {
+        report_every: 100,
+        ..IsmctsConfig::default()
+    };
+    let result = search(&nim(21, 2), Limits::default(), &config, &stop, &mut |r| {
+        if r.iterations >= 300 {
+            stop.stop();
+        }
+    });
+    assert_eq!(result.iterations, 300);
+}
+
+#[test]
+fn reports_come_every_so_many_iterations() {
+    let config = IsmctsConfig {
+        report_every: 250,
+        ..IsmctsConfig::default()
+    };
+    let mut seen = Vec::new();
+    let result = search(
+        &nim(17, 2),
+        iterations(1000),
+        &config,
+        &StopFlag::new(),
+        &mut |r| seen.push(r.clone()),
+    );
+    let counts: Vec<u64> = seen.iter().map(|r| r.iterations).collect();
+    assert_eq!(counts, [250, 500, 750, 1000]);
+    same(seen.last().unwrap(), &result);
+
+    // With helpers, reports still arrive (from thread 0) and never exceed the total.
+    let config = IsmctsConfig {
+        threads: 2,
+        ..config
+    };
+    let mut reports = 0;
+    search(
+        &nim(17, 2),
+        iterations(2000),
+        &config,
+        &StopFlag::new(),
+        &mut |r| {
+            reports += 1;
+            assert!(r.iterations <= 2000);
+            assert!(r.moves.iter().map(|m| m.visits).sum::<u64>() <= r.iterations);
+        },
+    );
+    assert!(reports >= 1);
+}
+
+// ---- Century ----------------------------------------------------------------------------
+
+/// Two seats with five golems and 62 points each; decks hidden. Seat 0 wins only by
+/// claiming yyygg now (77 against seat 1's best final turn, claim yygg: 76); after claim
+/// yygg (76), seat 1 claims yyygg (77), and after anything else seat 1 claims and ends
+/// the game at once.
+const ENDGAME: &str = r#"
+game = "century-golem"
+players = 2
+to_move = 0
+
+[merchants]
+row = ["yyy>p", "U3", "+yg", "bb>ggp", "p>bb", "+gg"]
+
+[golems]
+row = ["yygg", "yyygg", "gggg", "pppp", "ppppp"]
+gold = 0
+silver = 0
+
+[[player]]
+crystals = "yyygg"
+hand = ["+yy", "U2"]
+played = []
+golems = ["bbbb", "ggpp", "ygbp", "yyppp", "gggbb"]
+gold = 2
+silver = 2
+
+[[player]]
+crystals = "yyygg"
+hand = ["+yy", "U2"]
+played = []
+golems = ["ggbp", "ybbp", "bbbbb", "yyggbb", "ggbb"]
+gold = 2
+silver = 2
+"#;
+
+fn century(text: &str) -> Century {
+    read_position(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn century_endgame_claims_the_winning_golem() {
+    let root = century(ENDGAME);
+    assert!(!root.decks_known());
+    for config in [
+        IsmctsConfig::default(),
+        mo(),
+        IsmctsConfig {
+            threads: 2,
+            rollout: Rollout::Heuristic { epsilon: 0.2 },
+            ..IsmctsConfig::default()
+        },
+    ] {
+        let result = run(&root, iterations(3000), &config);
+        assert_eq!(
+            root.action_to_text(result.best),
+            "claim yyygg",
+            "{config:?}"
+        );
+        assert!(result.value > 0.9, "{result:?}");
+        let yygg = root.action_from_text("claim yygg").unwrap();
+        assert!(stat(&result, yygg).value < result.value, "{result:?}");
+    }
+}
+
+#[test]
+fn century_midgame_with_hidden_decks() {
+    let root = century(include_str!(
+        "../../../../../tests/perft/midgame-2p-hidden.toml"
+    ));
+    let mut legal = Vec::new();
+    root.legal_actions(&mut legal);
+    let config = IsmctsConfig {
+        seed: 7,
+        rollout: Rollout::Heuristic { epsilon: 0.3 },
+        rollout_cutoff: Some(30),
+        ..IsmctsConfig::default()
+    };
+    let a = run(&root, iterations(300), &config);
+    assert!(legal.contains(&a.best));
+    assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), 300);
+    assert_eq!(a.pv[0], a.best);
+    same(&a, &run(&root, iterations(300), &config));
+}
+
+/// Rough speed: `cargo test --release -p golem-core --lib ismcts_speed -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn ismcts_speed() {
+    let root = century(include_str!("../../../../../examples/century-midgame.toml"));
+    let random = IsmctsConfig::default();
+    let heuristic = IsmctsConfig {
+        rollout: Rollout::Heuristic { epsilon: 0.1 },
+        ..random
+    };
+    let cut = IsmctsConfig {
+        rollout_cutoff: Some(40),
+        ..random
+    };
+    let two = IsmctsConfig {
+        threads: 2,
+        ..random
+    };
+    for (name, config) in [
+        ("random", random),
+        ("random, 2 threads", two),
+        ("heuristic 0.1", heuristic),
+        ("random, cutoff 40", cut),
+    ] {
+        let limits = Limits {
+            movetime: Some(Duration::from_secs(4)),
+            ..Limits::default()
+        };
+        let r = run(&root, limits, &config);
+        println!(
+            "{name}: {} iterations/s, {} nodes/s, {:.1} states/iteration, tree {} nodes, best {} ({:.3})",
+            (r.iterations as f64 / r.seconds) as u64,
+            (r.nodes as f64 / r.seconds) as u64,
+            r.nodes as f64 / r.iterations as f64,
+            r.tree_size,
+            root.action_to_text(r.best),
+            r.value
+        );
+    }
+}
