@@ -11,8 +11,11 @@ from ._core import (
     IllegalActionError,
     PositionError,
     Seat,
+    StopToken,
     __version__,
+    analyse,
     golem_points,
+    solve,
 )
 
 __all__ = [
@@ -22,6 +25,9 @@ __all__ = [
     "IllegalActionError",
     "PositionError",
     "Seat",
+    "StopToken",
     "__version__",
+    "analyse",
     "golem_points",
+    "solve",
 ]

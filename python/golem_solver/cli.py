@@ -12,13 +12,25 @@ from __future__ import annotations
 import functools
 import json
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Callable, List, Optional, TypeVar
 
 import typer
 
-from ._core import Century, GolemError
+from . import report
+from ._core import (
+    Century,
+    GolemError,
+    StopToken,
+)
+from ._core import (
+    analyse as ismcts_search,
+)
+from ._core import (
+    solve as alphabeta_search,
+)
 
 app = typer.Typer(
     name="golem-solve",
@@ -105,11 +117,19 @@ def new(
     seed: int = typer.Option(
         0, "--seed", "-s", min=0, help="Seed of the deck shuffle."
     ),
+    hidden_decks: bool = typer.Option(
+        False,
+        "--hidden-decks",
+        help="Leave the deck orders out: every deal is a chance event.",
+    ),
     output: Optional[Path] = OutOpt,
     force: bool = ForceOpt,
 ) -> None:
     """Write a fresh starting position (both decks listed in their shuffled order)."""
-    _write(Century.new(players, seed), output, force)
+    state = Century.new(players, seed)
+    if hidden_decks:
+        state.hide_decks()
+    _write(state, output, force)
 
 
 @app.command()
@@ -198,6 +218,177 @@ def apply(
                 f"move {number} of {len(played)} '{text}'", e.message
             ) from None
     _write(state, output, force)
+
+
+# ---- search -----------------------------------------------------------------------------
+
+DEFAULT_MOVETIME_MS = 10_000
+DEFAULT_ITERATIONS = 10_000
+
+
+def _run_interruptibly(run: Callable[[StopToken], dict]) -> dict:
+    """Runs a search on a worker thread so that Ctrl-C can stop it: the search then
+    returns its best result so far, which is printed as usual."""
+    token = StopToken()
+    outcome: dict = {}
+
+    def work() -> None:
+        try:
+            outcome["result"] = run(token)
+        except BaseException as e:  # handed to the main thread below
+            outcome["error"] = e
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    except KeyboardInterrupt:
+        token.stop()
+        worker.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["result"]
+
+
+def _progress(as_json: bool, stream: bool) -> Optional[Callable[[dict], None]]:
+    if as_json and not stream:
+        return None
+
+    def show(result: dict) -> None:
+        line = report.json_line(result) if as_json else report.info_line(result)
+        print(line, flush=True)
+
+    return show
+
+
+def _finish(result: dict, as_json: bool) -> None:
+    if as_json:
+        typer.echo(report.json_line(result))
+    else:
+        report.print_final(result, rich=sys.stdout.isatty())
+
+
+def _solve(state: Century, depth, nodes, movetime, objective, hash_mb, as_json, stream):
+    if depth is None and nodes is None and movetime is None:
+        movetime = DEFAULT_MOVETIME_MS
+    result = _run_interruptibly(
+        lambda token: alphabeta_search(
+            state,
+            depth=depth,
+            nodes=nodes,
+            movetime_ms=movetime,
+            objective=objective,
+            hash_mb=hash_mb,
+            on_iteration=_progress(as_json, stream),
+            stop=token,
+        )
+    )
+    _finish(result, as_json)
+
+
+DepthOpt = typer.Option(None, "--depth", "-d", min=1, help="Deepest iteration (plies).")
+NodesOpt = typer.Option(None, "--nodes", min=1, help="Stop after this many nodes.")
+MovetimeOpt = typer.Option(None, "--movetime", min=1, help="Stop after this many ms.")
+ObjectiveOpt = typer.Option(
+    "win", "--objective", help="win: prove a forced win/loss; margin: score difference."
+)
+HashOpt = typer.Option(16, "--hash", min=1, help="Transposition table size (MiB).")
+JsonOpt = typer.Option(False, "--json", help="End with one JSON object (one line).")
+StreamOpt = typer.Option(False, "--stream", help="With --json: a JSON line per report.")
+
+
+@app.command()
+@reports_errors
+def solve(
+    pos: str = PosArg,
+    depth: Optional[int] = DepthOpt,
+    nodes: Optional[int] = NodesOpt,
+    movetime: Optional[int] = MovetimeOpt,
+    objective: str = ObjectiveOpt,
+    hash_mb: int = HashOpt,
+    as_json: bool = JsonOpt,
+    stream: bool = StreamOpt,
+) -> None:
+    """Alpha-beta: the best move, its proven value and the principal variation.
+
+    Two players: minimax; three or more: paranoid (the player to move against the rest).
+    Without a budget it searches for 10 s; the first budget reached stops it, and so does
+    Ctrl-C (the best result so far is printed).
+    """
+    _solve(_load(pos), depth, nodes, movetime, objective, hash_mb, as_json, stream)
+
+
+@app.command()
+@reports_errors
+def analyse(
+    pos: str = PosArg,
+    algo: str = typer.Option("ismcts", "--algo", help="ismcts or alphabeta."),
+    iterations: Optional[int] = typer.Option(
+        None, "--iterations", "-i", min=1, help="ISMCTS iterations."
+    ),
+    movetime: Optional[int] = MovetimeOpt,
+    nodes: Optional[int] = NodesOpt,
+    threads: int = typer.Option(
+        1, "--threads", "-t", min=1, help="Root-parallel trees."
+    ),
+    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Seed of thread 0."),
+    variant: str = typer.Option("so", "--ismcts", help="so (single observer) or mo."),
+    rollout: str = typer.Option("random", "--rollout", help="random or heuristic."),
+    epsilon: float = typer.Option(
+        0.1, "--epsilon", help="Heuristic rollouts: chance of a random move."
+    ),
+    cutoff: Optional[int] = typer.Option(
+        None, "--cutoff", min=1, help="Evaluate rollouts after this many plies."
+    ),
+    exploration: float = typer.Option(
+        0.7, "--exploration", help="UCB exploration constant."
+    ),
+    report_every: int = typer.Option(
+        0,
+        "--report-every",
+        min=0,
+        help="Progress every N iterations (0: about 10 reports).",
+    ),
+    depth: Optional[int] = DepthOpt,
+    objective: str = ObjectiveOpt,
+    hash_mb: int = HashOpt,
+    as_json: bool = JsonOpt,
+    stream: bool = StreamOpt,
+) -> None:
+    """ISMCTS (default) or alpha-beta analysis: visits and values of every move.
+
+    ISMCTS samples the hidden deck orders each iteration (SO-ISMCTS, Cowling et al. 2012).
+    Without a budget it runs 10,000 iterations. One thread with a seed is reproducible.
+    """
+    state = _load(pos)
+    if algo == "alphabeta":
+        _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream)
+        return
+    if algo != "ismcts":
+        raise Failure("algo", f"'{algo}' is not an algorithm (ismcts or alphabeta)")
+    if iterations is None and nodes is None and movetime is None:
+        iterations = DEFAULT_ITERATIONS
+    every = report_every or max(1, (iterations or 10 * DEFAULT_ITERATIONS) // 10)
+    result = _run_interruptibly(
+        lambda token: ismcts_search(
+            state,
+            iterations=iterations,
+            nodes=nodes,
+            movetime_ms=movetime,
+            threads=threads,
+            seed=seed,
+            variant=variant,
+            rollout=rollout,
+            epsilon=epsilon,
+            cutoff=cutoff,
+            exploration=exploration,
+            report_every=every,
+            on_report=_progress(as_json, stream),
+            stop=token,
+        )
+    )
+    _finish(result, as_json)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,6 +4,8 @@
 //! point runs inside [`guarded`], so a Rust panic reaches Python as a `GolemError`
 //! ("internal error: ...") and never as an abort or a `PanicException`.
 
+mod search;
+
 use std::any::Any;
 use std::fs;
 use std::io::{ErrorKind, Write as _};
@@ -58,7 +60,7 @@ fn error<E: PyTypeInfo>(field: &str, message: &str) -> PyErr {
     })
 }
 
-fn golem_error(field: &str, message: impl AsRef<str>) -> PyErr {
+pub(crate) fn golem_error(field: &str, message: impl AsRef<str>) -> PyErr {
     error::<GolemError>(field, message.as_ref())
 }
 
@@ -102,7 +104,7 @@ fn panic_text(payload: &(dyn Any + Send)) -> String {
 }
 
 /// Runs one entry point; a panic becomes `GolemError("internal error: ...")`.
-fn guarded<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+pub(crate) fn guarded<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
         Err(golem_error(
             "internal error",
@@ -153,8 +155,8 @@ fn action_arg(value: &Bound<'_, PyAny>) -> PyResult<ActionArg> {
 /// A Century: Golem Edition game state.
 #[pyclass(name = "Century", module = "golem_solver", eq)]
 #[derive(PartialEq)]
-struct PyCentury {
-    state: State,
+pub(crate) struct PyCentury {
+    pub(crate) state: State,
 }
 
 /// One player's belongings, a snapshot (read-only).
@@ -667,6 +669,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add_class::<PyCentury>()?;
     m.add_class::<PySeat>()?;
+    m.add_class::<search::PyStopToken>()?;
+    m.add_function(wrap_pyfunction!(search::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(search::analyse, m)?)?;
     m.add_function(wrap_pyfunction!(golem_points, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     Ok(())

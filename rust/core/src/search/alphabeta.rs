@@ -50,6 +50,8 @@ pub struct RootMove<A> {
     pub value: f64,
     /// No horizon leaf below: the value is the game's own, not an estimate.
     pub settled: bool,
+    /// The line this move starts (up to the first chance event).
+    pub pv: Vec<A>,
 }
 
 /// The result of a search, also passed to the progress callback after every iteration.
@@ -165,8 +167,7 @@ impl<G: Game> Searcher<G> {
             .clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             self.enforce_budget = depth > 1;
-            let mut scored: Vec<(RootMove<G::Action>, Vec<G::Action>)> =
-                Vec::with_capacity(order.len());
+            let mut scored: Vec<RootMove<G::Action>> = Vec::with_capacity(order.len());
             for &action in &order {
                 let mut child = *root;
                 child.apply(action);
@@ -177,29 +178,27 @@ impl<G: Game> Searcher<G> {
                 }
                 let mut line = vec![action];
                 line.extend_from_slice(&self.pv[1]);
-                scored.push((
-                    RootMove {
-                        action,
-                        value,
-                        settled,
-                    },
-                    line,
-                ));
+                scored.push(RootMove {
+                    action,
+                    value,
+                    settled,
+                    pv: line,
+                });
             }
             if self.aborted {
                 result.stopped = true;
                 break;
             }
             // Best first; equal values keep the previous order, so results are stable.
-            scored.sort_by(|a, b| b.0.value.total_cmp(&a.0.value));
-            order = scored.iter().map(|(m, _)| m.action).collect();
-            let (best, pv) = scored[0].clone();
+            scored.sort_by(|a, b| b.value.total_cmp(&a.value));
+            order = scored.iter().map(|m| m.action).collect();
+            let best = &scored[0];
             result.best = Some(best.action);
             result.value = best.value;
-            result.settled = scored.iter().all(|(m, _)| m.settled);
+            result.pv = best.pv.clone();
+            result.settled = scored.iter().all(|m| m.settled);
             result.depth = depth;
-            result.pv = pv;
-            result.moves = scored.into_iter().map(|(m, _)| m).collect();
+            result.moves = scored;
             self.fill_stats(&mut result);
             report(&result);
             let proven = self.objective == Objective::Win && result.value.abs() > PROVEN;
@@ -368,6 +367,10 @@ impl<G: Game> Searcher<G> {
             }
             combined.add(probability, value);
             settled &= child_settled;
+            if combined.is_mixed() {
+                settled = false;
+                break;
+            }
         }
         self.outcomes[level] = outcomes;
         // A line through a chance node depends on the deal: the PV stops here.

@@ -83,6 +83,12 @@ impl ChanceValue {
         self.longest_loss = self.longest_loss.max(value);
     }
 
+    /// For proofs: some outcome is not a win and some is not a loss, so the node is
+    /// unproven whatever the remaining outcomes are (the caller may stop early).
+    pub fn is_mixed(&self) -> bool {
+        self.objective == Objective::Win && !self.all_win && !self.all_loss
+    }
+
     pub fn value(&self) -> f64 {
         match self.objective {
             Objective::Margin => self.expected,

@@ -656,3 +656,9 @@ fn toml_syntax_errors_say_where() {
     assert_eq!(err.field, "toml");
     assert!(err.message.starts_with("line 2, column"), "{}", err.message);
 }
+
+#[test]
+fn state_stays_small() {
+    // Documented in README.md and docs/century.md; search copies states instead of undoing.
+    assert_eq!(std::mem::size_of::<Century>(), 304);
+}
