@@ -81,6 +81,16 @@ mod tests {
     }
 
     #[test]
+    fn trades_pay_and_get_disjoint_colours() {
+        // Move generation relies on it to list each trade result once (movegen.rs).
+        for card in MERCHANTS.iter() {
+            if let Effect::Trade { pay, get } = card.effect {
+                assert!((0..4).all(|c| pay.get(c) == 0 || get.get(c) == 0), "{}", card.name);
+            }
+        }
+    }
+
+    #[test]
     fn names_are_unique_and_never_collide() {
         for (i, m) in MERCHANTS.iter().enumerate() {
             assert_eq!(merchant_by_name(m.name), Some(i as u8));

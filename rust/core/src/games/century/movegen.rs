@@ -38,22 +38,19 @@ impl Century {
                     for_each_upgrade(caravan, steps as u32, |up| out.push(play(up)))
                 }
                 Effect::Trade { pay, get } => {
-                    let start = out.len();
-                    let mut current = caravan;
-                    let mut overflowed_before = false;
-                    let mut needs_dedup = false;
-                    while current.covers(pay) {
-                        current = current.minus(pay).plus(get);
-                        // Different repeat counts can only reach the same caravan when an
-                        // earlier one already had a choice of discards to make.
-                        let overflows = current.total() >= CARAVAN_LIMIT;
-                        needs_dedup |= overflowed_before && overflows;
-                        overflowed_before |= overflows;
-                        for_each_kept(current, |kept| out.push(play(kept)));
-                    }
-                    if needs_dedup {
-                        out[start..].sort_unstable();
-                        dedup_tail(out, start);
+                    // A final caravan is listed under the smallest repeat count k that can
+                    // end on it. Trades pay and get disjoint colours, so if any earlier
+                    // count could end on it, count k-1 could: one check suffices.
+                    let mut previous: Option<Crystals> = None;
+                    let mut held = caravan;
+                    while held.covers(pay) {
+                        held = held.minus(pay).plus(get);
+                        for_each_kept(held, |kept| {
+                            if !previous.is_some_and(|p| ends_on(p, kept)) {
+                                out.push(play(kept));
+                            }
+                        });
+                        previous = Some(held);
                     }
                 }
             }
@@ -97,16 +94,14 @@ impl Century {
     }
 }
 
-/// Removes adjacent duplicates from the sorted `out[start..]`.
-fn dedup_tail(out: &mut Vec<Action>, start: usize) {
-    let mut write = start;
-    for read in start..out.len() {
-        if write == start || out[read] != out[write - 1] {
-            out[write] = out[read];
-            write += 1;
-        }
+/// Whether a player holding `held` can end the turn with `kept`.
+#[inline]
+fn ends_on(held: Crystals, kept: Crystals) -> bool {
+    if held.total() <= CARAVAN_LIMIT {
+        held == kept
+    } else {
+        kept.total() == CARAVAN_LIMIT && held.covers(kept)
     }
-    out.truncate(write);
 }
 
 /// Every caravan the player can end the turn with from `held`: `held` itself if within the
