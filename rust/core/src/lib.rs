@@ -6,6 +6,7 @@
 pub mod game;
 pub mod games;
 pub mod perft;
+pub mod playout;
 
 pub use game::{Game, Turn};
 pub mod search;

@@ -1,0 +1,71 @@
+//! Uniformly random playouts: the cheapest way to reach the end of a game, for speed
+//! measurements and as a baseline bot.
+
+use rand::Rng;
+
+use crate::{Game, Turn};
+
+/// Plays `state` to the end: every player picks uniformly among the legal actions, chance
+/// draws by the outcome probabilities. Returns the player moves made. The buffers are the
+/// caller's, so repeated playouts allocate nothing.
+pub fn random_playout<G: Game, R: Rng>(
+    state: &mut G,
+    rng: &mut R,
+    actions: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, f64)>,
+) -> u64 {
+    let mut plies = 0;
+    loop {
+        match state.turn() {
+            Turn::Terminal => return plies,
+            Turn::Chance => {
+                state.chance_outcomes(outcomes);
+                let mut draw: f64 = rng.random();
+                let mut chosen = outcomes[outcomes.len() - 1].0;
+                for &(outcome, p) in outcomes.iter() {
+                    if draw < p {
+                        chosen = outcome;
+                        break;
+                    }
+                    draw -= p;
+                }
+                state.apply(chosen);
+            }
+            Turn::Player(_) => {
+                state.legal_actions(actions);
+                if actions.is_empty() {
+                    // A live position with no move (no cards, empty row): nothing to do.
+                    return plies;
+                }
+                state.apply(actions[rng.random_range(0..actions.len())]);
+                plies += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::games::century::Century;
+
+    #[test]
+    fn playouts_end_the_game_and_repeat_with_the_seed() {
+        let mut rng = ChaCha8Rng::seed_from_u64(4);
+        let start = Century::new_game(3, &mut rng);
+        let run = |seed| {
+            let mut state = start;
+            state.hide_decks();
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let plies = random_playout(&mut state, &mut rng, &mut Vec::new(), &mut Vec::new());
+            (state, plies)
+        };
+        let (end, plies) = run(1);
+        assert!(end.is_terminal());
+        assert!(plies > 0);
+        assert_eq!(run(1).1, plies);
+    }
+}
