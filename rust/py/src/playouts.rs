@@ -22,7 +22,9 @@ pub fn random_playouts(py: Python<'_>, state: &PyCentury, games: u64, seed: u64)
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
                 Ok((0..games)
-                    .map(|_| random_playout(&mut start.clone(), &mut rng, &mut actions, &mut outcomes))
+                    .map(|_| {
+                        random_playout(&mut start.clone(), &mut rng, &mut actions, &mut outcomes)
+                    })
                     .sum())
             })
         })

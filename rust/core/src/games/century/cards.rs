@@ -85,7 +85,11 @@ mod tests {
         // Move generation relies on it to list each trade result once (movegen.rs).
         for card in MERCHANTS.iter() {
             if let Effect::Trade { pay, get } = card.effect {
-                assert!((0..4).all(|c| pay.get(c) == 0 || get.get(c) == 0), "{}", card.name);
+                assert!(
+                    (0..4).all(|c| pay.get(c) == 0 || get.get(c) == 0),
+                    "{}",
+                    card.name
+                );
             }
         }
     }
