@@ -66,6 +66,14 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// `observer` knows, and no hidden information left (a determinization).
     fn resample_hidden(&self, observer: usize, rng: &mut dyn RngCore) -> Self;
 
+    /// What `observer` knows of this state: the same state with every piece of information
+    /// hidden from that player made hidden again (e.g. deck orders forgotten), so a bot
+    /// handed it cannot exploit what it could not see. Search on the result must treat the
+    /// hidden parts as chance. Games with no hidden information keep the default.
+    fn public_view(&self, _observer: usize) -> Self {
+        *self
+    }
+
     /// A stable integer naming an action (history tables, Python).
     fn action_id(action: Self::Action) -> u64;
 
@@ -86,4 +94,14 @@ pub trait Game: Copy + Send + Sync + 'static {
 
     /// Parses move notation into one of this state's legal actions.
     fn action_from_text(&self, text: &str) -> Result<Self::Action, String>;
+}
+
+/// Games that can deal a fresh starting position (arenas, self-play).
+pub trait NewGame: Game {
+    /// Fewest seats a game can have (`MAX_PLAYERS` is the most).
+    const MIN_PLAYERS: usize;
+
+    /// A new game for `players` seats (within `MIN_PLAYERS..=MAX_PLAYERS`), with every
+    /// random setup choice (shuffles) drawn from `rng`.
+    fn new_game(players: usize, rng: &mut dyn RngCore) -> Self;
 }

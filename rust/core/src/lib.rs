@@ -1,12 +1,13 @@
 //! golem-core: exact, fast engines for the Golem family of board games, and generic search.
 //!
 //! A game is one module under [`games`] implementing the [`game::Game`] trait; everything
-//! else (perft, search) is written against the trait and never names a game.
+//! else (perft, search, bots, the arena) is written against the trait and never names a game.
 
+pub mod bots;
 pub mod game;
 pub mod games;
 pub mod perft;
 pub mod playout;
 
-pub use game::{Game, Turn};
+pub use game::{Game, NewGame, Turn};
 pub mod search;

@@ -3,6 +3,7 @@
 mod action;
 pub mod cards;
 pub mod crystals;
+pub mod greedy;
 mod movegen;
 mod notation;
 pub mod position;
@@ -19,6 +20,7 @@ use rand::RngCore;
 
 use crystals::Crystals;
 
+use crate::game::NewGame;
 use crate::{Game, Turn};
 
 /// Value of a caravan in yellow-crystal units (y 1, g 2, b 3, p 4).
@@ -94,6 +96,13 @@ impl Game for Century {
         self.determinize(rng)
     }
 
+    fn public_view(&self, _observer: usize) -> Self {
+        // Players know which cards are in each deck but not their order.
+        let mut view = *self;
+        view.hide_decks();
+        view
+    }
+
     fn action_id(action: Action) -> u64 {
         action.to_bits()
     }
@@ -124,5 +133,13 @@ impl Game for Century {
 
     fn action_from_text(&self, text: &str) -> Result<Action, String> {
         self.parse_action(text)
+    }
+}
+
+impl NewGame for Century {
+    const MIN_PLAYERS: usize = MIN_PLAYERS;
+
+    fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
+        Century::new_game(players, rng)
     }
 }

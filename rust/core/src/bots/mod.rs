@@ -1,0 +1,45 @@
+//! Bots: policies that choose a move for the player to move, generic over [`Game`].
+//!
+//! - [`RandomBot`]: uniform over the legal actions.
+//! - [`IsmctsBot`]: ISMCTS with a fixed iteration budget (one thread, seeded per move).
+//! - [`AlphaBetaBot`]: alpha-beta to a fixed depth (by default maximising the score margin).
+//! - Game-specific policies (Century's `greedy`) come from the game through [`Policies`].
+//!
+//! A bot is handed what its player may know (`Game::public_view`), never the referee's
+//! state, and an RNG; the same state and RNG stream give the same move, so games between
+//! bots are reproducible from a seed. [`spec::parse`] builds a bot from text such as
+//! `ismcts:iterations=1000,rollout=heuristic,cutoff=40`.
+
+mod random;
+mod search;
+pub mod spec;
+
+use rand::RngCore;
+
+use crate::Game;
+
+pub use random::RandomBot;
+pub use search::{AlphaBetaBot, IsmctsBot};
+pub use spec::{parse, BotSpecError};
+
+/// A policy that plays a game.
+///
+/// Bots are shared by the arena's threads, so `choose` takes `&self`: whatever a bot needs
+/// per move (search trees, tables) it builds per call.
+pub trait Bot<G: Game>: Send + Sync {
+    /// The canonical spec text of this bot (what [`spec::parse`] reads back).
+    fn name(&self) -> String;
+
+    /// An action for the player to move in `state`, which must be a player's turn; `None`
+    /// only if that player has no legal action. Draws any randomness from `rng`.
+    fn choose(&self, state: &G, rng: &mut dyn RngCore) -> Option<G::Action>;
+}
+
+/// The hand-written policies a game offers besides the generic bots, by name.
+pub trait Policies: Game {
+    /// Their names, for the spec parser's error messages.
+    const POLICIES: &'static [&'static str];
+
+    /// The policy called `name`, if the game has one.
+    fn policy(name: &str) -> Option<Box<dyn Bot<Self>>>;
+}
