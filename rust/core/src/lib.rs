@@ -3,6 +3,8 @@
 //! A game is one module under [`games`] implementing the [`game::Game`] trait; everything
 //! else (perft, search, bots, the arena) is written against the trait and never names a game.
 
+pub mod arena;
+
 pub mod bots;
 pub mod game;
 pub mod games;

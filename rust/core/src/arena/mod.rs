@@ -1,0 +1,324 @@
+//! The arena: bots play full games against each other from random starting positions.
+//!
+//! - **Deals and seats.** Game `g` starts from deal `g / K` (K = players) with the seats
+//!   rotated by `g % K`: seat `s` is held by lineup entry `(s + g) % K`, and the lineup
+//!   fills the K seats with the bots cyclically (`A B A` for two bots and three seats). So
+//!   every K consecutive games play one deal with every lineup entry in every seat, and
+//!   over a multiple of K games every bot holds every seat equally often.
+//! - **Information.** The referee keeps the true state; a bot sees only
+//!   [`crate::Game::public_view`] of its seat (for Century: the decks' contents, not their order).
+//! - **Reproducibility.** Every deal, bot and chance event draws from its own stream seeded
+//!   by (seed, game, seat), and results are gathered in game order, so a seed gives the
+//!   same report whatever the number of threads.
+//! - **Runaway games.** A game that reaches `max_plies`, or where the player to move has no
+//!   legal action, is reported as unfinished and counts for no one.
+
+mod stats;
+
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::bots::Bot;
+use crate::search::StopFlag;
+use crate::{NewGame, Turn};
+pub use stats::{wilson, BotStats};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArenaConfig {
+    pub games: u32,
+    pub players: usize,
+    pub seed: u64,
+    /// Games played at once (0 counts as 1).
+    pub threads: usize,
+    /// Player moves after which a game is abandoned as unfinished.
+    pub max_plies: u32,
+}
+
+impl Default for ArenaConfig {
+    fn default() -> Self {
+        ArenaConfig {
+            games: 100,
+            players: 2,
+            seed: 0,
+            threads: 1,
+            max_plies: 3000,
+        }
+    }
+}
+
+/// Why an arena did not produce a report.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    #[error("{field}: {message}")]
+    Config { field: String, message: String },
+    /// A bot answered with a move that is not legal for the true state (a bot bug).
+    #[error("game {game}: {bot} in seat {seat} chose {action}, which is not legal")]
+    IllegalMove {
+        game: u32,
+        seat: usize,
+        bot: String,
+        action: String,
+    },
+    #[error("stopped")]
+    Stopped,
+}
+
+fn config_error<T>(field: &str, message: String) -> Result<T, ArenaError> {
+    Err(ArenaError::Config {
+        field: field.to_string(),
+        message,
+    })
+}
+
+/// One game as the referee saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub game: u32,
+    /// Bot index holding each seat.
+    pub seats: Vec<usize>,
+    /// Final (or, if unfinished, current) scores by seat.
+    pub scores: Vec<i32>,
+    /// Winning seat of a finished game.
+    pub winner: Option<usize>,
+    pub plies: u32,
+    pub finished: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaReport {
+    pub config: ArenaConfig,
+    /// By bot index, in the order the bots were given.
+    pub bots: Vec<BotStats>,
+    /// Every game, in game order.
+    pub records: Vec<GameRecord>,
+}
+
+impl ArenaReport {
+    pub fn unfinished(&self) -> u32 {
+        self.records.iter().filter(|r| !r.finished).count() as u32
+    }
+}
+
+/// The bot index holding `seat` in game `game` (see the module documentation).
+pub fn seat_bot(game: u32, seat: usize, players: usize, bots: usize) -> usize {
+    (seat + game as usize % players) % players % bots
+}
+
+/// A seed for stream `stream` of game `game`: splitmix64 over the three, so nearby inputs
+/// give unrelated streams.
+fn stream_seed(seed: u64, stream: u64, game: u64) -> u64 {
+    let mut x = seed;
+    for part in [stream, game] {
+        x = splitmix(x ^ splitmix(part));
+    }
+    x
+}
+
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+const DEAL_STREAM: u64 = 0;
+const CHANCE_STREAM: u64 = 1;
+/// Seat `s` draws from stream `SEAT_STREAM + s`.
+const SEAT_STREAM: u64 = 2;
+
+/// Plays `config.games` games between `bots` and gathers the results. `progress(done,
+/// total)` is called on the calling thread after each game and at least every 200 ms
+/// (setting `stop` from it ends the arena with [`ArenaError::Stopped`]).
+pub fn run<G: NewGame>(
+    bots: &[Box<dyn Bot<G>>],
+    config: &ArenaConfig,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(u32, u32),
+) -> Result<ArenaReport, ArenaError> {
+    check::<G>(bots.len(), config)?;
+    let threads = config.threads.clamp(1, config.games as usize);
+    let next = AtomicU32::new(0);
+    let (sender, receiver) = mpsc::channel();
+    let mut records: Vec<Option<GameRecord>> = vec![None; config.games as usize];
+    let mut failure: Option<ArenaError> = None;
+    thread::scope(|scope| {
+        for _ in 0..threads {
+            let (next, sender) = (&next, sender.clone());
+            scope.spawn(move || loop {
+                let game = next.fetch_add(1, Relaxed);
+                if game >= config.games || stop.is_stopped() {
+                    break;
+                }
+                if sender.send(play(bots, config, game)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        let mut done = 0;
+        loop {
+            match receiver.recv_timeout(Duration::from_millis(200)) {
+                Ok(Ok(record)) => {
+                    let index = record.game as usize;
+                    records[index] = Some(record);
+                    done += 1;
+                }
+                Ok(Err(error)) => {
+                    // Keep the error of the earliest game, so the report is reproducible.
+                    let earlier = |e: &ArenaError| match (e, &error) {
+                        (
+                            ArenaError::IllegalMove { game: a, .. },
+                            ArenaError::IllegalMove { game: b, .. },
+                        ) => a < b,
+                        _ => false,
+                    };
+                    if !failure.as_ref().is_some_and(earlier) {
+                        failure = Some(error);
+                    }
+                    stop.stop();
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            progress(done, config.games);
+        }
+    });
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let records: Vec<GameRecord> = records
+        .into_iter()
+        .collect::<Option<_>>()
+        .ok_or(ArenaError::Stopped)?;
+    let mut stats: Vec<BotStats> = bots
+        .iter()
+        .map(|b| BotStats::new(b.name(), config.players))
+        .collect();
+    for record in &records {
+        for (index, s) in stats.iter_mut().enumerate() {
+            s.add(index, record);
+        }
+    }
+    Ok(ArenaReport {
+        config: *config,
+        bots: stats,
+        records,
+    })
+}
+
+fn check<G: NewGame>(bots: usize, config: &ArenaConfig) -> Result<(), ArenaError> {
+    let (low, high) = (G::MIN_PLAYERS, G::MAX_PLAYERS);
+    if !(low..=high).contains(&config.players) {
+        let players = config.players;
+        return config_error("players", format!("{players} is outside {low}..={high}"));
+    }
+    if bots == 0 {
+        return config_error("bot", "give at least one bot".to_string());
+    }
+    if bots > config.players {
+        let players = config.players;
+        return config_error(
+            "bot",
+            format!("{bots} bots for {players} seats; give at least {bots} players"),
+        );
+    }
+    if config.games == 0 {
+        return config_error("games", "must be at least 1".to_string());
+    }
+    if config.max_plies == 0 {
+        return config_error("max_plies", "must be at least 1".to_string());
+    }
+    Ok(())
+}
+
+/// The position game `game` starts from: deal `game / players`.
+pub fn starting_position<G: NewGame>(config: &ArenaConfig, game: u32) -> G {
+    let deal = u64::from(game) / config.players as u64;
+    let mut rng = ChaCha8Rng::seed_from_u64(stream_seed(config.seed, DEAL_STREAM, deal));
+    G::new_game(config.players, &mut rng)
+}
+
+/// Plays game `game` to the end (or the ply cap) and records it.
+fn play<G: NewGame>(
+    bots: &[Box<dyn Bot<G>>],
+    config: &ArenaConfig,
+    game: u32,
+) -> Result<GameRecord, ArenaError> {
+    let players = config.players;
+    let mut state: G = starting_position(config, game);
+    let seats: Vec<usize> = (0..players)
+        .map(|s| seat_bot(game, s, players, bots.len()))
+        .collect();
+    let game_seed = |stream: u64| stream_seed(config.seed, stream, u64::from(game));
+    let mut chance_rng = ChaCha8Rng::seed_from_u64(game_seed(CHANCE_STREAM));
+    let mut seat_rngs: Vec<ChaCha8Rng> = (0..players as u64)
+        .map(|s| ChaCha8Rng::seed_from_u64(game_seed(SEAT_STREAM + s)))
+        .collect();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut plies = 0;
+    let finished = loop {
+        match state.turn() {
+            Turn::Terminal => break true,
+            Turn::Chance => {
+                state.chance_outcomes(&mut outcomes);
+                let Some(outcome) = draw(&outcomes, &mut chance_rng) else {
+                    break false;
+                };
+                state.apply(outcome);
+            }
+            Turn::Player(_) if plies >= config.max_plies => break false,
+            Turn::Player(seat) => {
+                state.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    break false;
+                }
+                let bot = &bots[seats[seat]];
+                let choice = bot.choose(&state.public_view(seat), &mut seat_rngs[seat]);
+                match choice {
+                    Some(action) if legal.contains(&action) => state.apply(action),
+                    other => {
+                        return Err(ArenaError::IllegalMove {
+                            game,
+                            seat,
+                            bot: bot.name(),
+                            action: other.map_or("nothing".to_string(), |a| format!("{a:?}")),
+                        })
+                    }
+                }
+                plies += 1;
+            }
+        }
+    };
+    let scores: Vec<i32> = (0..players).map(|p| state.score(p)).collect();
+    let winner = finished
+        .then(|| (0..players).find(|&p| state.returns(p) > 0.5))
+        .flatten();
+    Ok(GameRecord {
+        game,
+        seats,
+        scores,
+        winner,
+        plies,
+        finished,
+    })
+}
+
+/// A chance outcome drawn by its probability; `None` if there is none.
+fn draw<A: Copy>(outcomes: &[(A, f64)], rng: &mut dyn RngCore) -> Option<A> {
+    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+    let mut x = rng.random::<f64>() * total;
+    for &(outcome, p) in outcomes {
+        if x < p {
+            return Some(outcome);
+        }
+        x -= p;
+    }
+    // Rounding: the last outcome absorbs what is left.
+    outcomes.last().map(|&(outcome, _)| outcome)
+}

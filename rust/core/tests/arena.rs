@@ -1,0 +1,345 @@
+//! The arena and the bots: reproducibility, seat rotation, what bots may see, legality,
+//! and the bot spec parser.
+
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+use golem_core::arena::{run, seat_bot, starting_position, ArenaConfig, ArenaError, ArenaReport};
+use golem_core::bots::{self, Bot};
+use golem_core::games::century::Century;
+use golem_core::search::StopFlag;
+use golem_core::Game;
+use rand::RngCore;
+
+fn lineup(specs: &[&str]) -> Vec<Box<dyn Bot<Century>>> {
+    specs
+        .iter()
+        .map(|s| bots::parse::<Century>(s).unwrap_or_else(|e| panic!("{s}: {e}")))
+        .collect()
+}
+
+fn arena(bots: &[Box<dyn Bot<Century>>], config: ArenaConfig) -> Result<ArenaReport, ArenaError> {
+    run(bots, &config, &StopFlag::new(), &mut |_, _| {})
+}
+
+fn config(games: u32, players: usize, seed: u64, threads: usize) -> ArenaConfig {
+    ArenaConfig {
+        games,
+        players,
+        seed,
+        threads,
+        ..ArenaConfig::default()
+    }
+}
+
+#[test]
+fn a_seed_gives_the_same_report_whatever_the_threads() {
+    let bots = lineup(&[
+        "greedy",
+        "random",
+        "ismcts:iterations=20,rollout=heuristic,cutoff=8",
+    ]);
+    let one = arena(&bots, config(6, 3, 11, 1)).unwrap();
+    let three = arena(&bots, config(6, 3, 11, 3)).unwrap();
+    assert_eq!(one.records, three.records);
+    assert_eq!(one.bots, three.bots);
+    assert_eq!(one, arena(&bots, config(6, 3, 11, 1)).unwrap());
+    // And the seed matters.
+    let other = arena(&bots, config(6, 3, 12, 2)).unwrap();
+    assert_ne!(one.records, other.records);
+}
+
+#[test]
+fn every_bot_holds_every_seat_equally_often() {
+    // Two bots, three seats: the lineup is A B A, rotated one seat per game.
+    let bots = lineup(&["greedy", "random"]);
+    let report = arena(&bots, config(6, 3, 5, 2)).unwrap();
+    assert_eq!(report.bots[0].seats, vec![4, 4, 4]);
+    assert_eq!(report.bots[1].seats, vec![2, 2, 2]);
+    for record in &report.records {
+        let held: Vec<usize> = (0..3).map(|s| seat_bot(record.game, s, 3, 2)).collect();
+        assert_eq!(record.seats, held);
+        assert_eq!(record.seats.iter().filter(|&&b| b == 0).count(), 2);
+    }
+    let report = arena(&bots, config(10, 2, 5, 2)).unwrap();
+    assert_eq!(report.bots[0].seats, vec![5, 5]);
+    assert_eq!(report.bots[1].seats, vec![5, 5]);
+}
+
+#[test]
+fn rotated_games_share_their_deal() {
+    // Three seats: games 0-2 play one deal in three rotations, games 3-5 the next deal.
+    let c = config(6, 3, 9, 1);
+    let start = |game| starting_position::<Century>(&c, game);
+    assert_eq!(start(0), start(1));
+    assert_eq!(start(0), start(2));
+    assert_eq!(start(3), start(5));
+    assert_ne!(start(0), start(3));
+    let other_seed = config(6, 3, 10, 1);
+    assert_ne!(start(0), starting_position::<Century>(&other_seed, 0));
+}
+
+#[test]
+fn wins_and_scores_add_up() {
+    let bots = lineup(&["greedy", "random"]);
+    let report = arena(&bots, config(8, 2, 3, 2)).unwrap();
+    assert_eq!(report.unfinished(), 0);
+    let wins: u32 = report.bots.iter().map(|b| b.wins).sum();
+    assert_eq!(wins, 8, "one winner per finished game");
+    for record in &report.records {
+        let winner = record.winner.expect("finished games have a winner");
+        let best = *record.scores.iter().max().unwrap();
+        assert_eq!(record.scores[winner], best);
+        assert!(record.plies > 0);
+    }
+    let greedy = &report.bots[0];
+    let expected: i64 = report
+        .records
+        .iter()
+        .flat_map(|r| {
+            (0..2)
+                .filter(|&s| r.seats[s] == 0)
+                .map(|s| r.scores[s] as i64)
+        })
+        .sum();
+    assert_eq!(greedy.score_sum, expected);
+    assert_eq!(greedy.games, 8);
+    assert!(greedy.wins > 4, "greedy should beat random: {greedy:?}");
+}
+
+#[test]
+fn random_and_greedy_only_play_legal_moves() {
+    // The referee refuses illegal moves (see below), so finishing games is the check.
+    for players in 2..=5 {
+        let bots = lineup(&["random", "greedy"]);
+        let report = arena(&bots, config(players as u32, players, 21, 2)).unwrap();
+        assert_eq!(report.records.len(), players);
+    }
+}
+
+/// Plays a fixed action whatever the state.
+struct Stubborn;
+
+impl Bot<Century> for Stubborn {
+    fn name(&self) -> String {
+        "stubborn".to_string()
+    }
+
+    fn choose(
+        &self,
+        _state: &Century,
+        _rng: &mut dyn RngCore,
+    ) -> Option<<Century as Game>::Action> {
+        <Century as Game>::Action::from_bits(3 << 40 | 7 << 32)
+    }
+}
+
+#[test]
+fn an_illegal_move_is_reported_not_played() {
+    let bots: Vec<Box<dyn Bot<Century>>> = vec![Box::new(Stubborn), lineup(&["random"]).remove(0)];
+    match arena(&bots, config(2, 2, 0, 1)) {
+        Err(ArenaError::IllegalMove {
+            game: 0,
+            seat: 0,
+            bot,
+            ..
+        }) => assert_eq!(bot, "stubborn"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Counts the states it is shown in which some deck order is known.
+struct Peeker {
+    known: AtomicU32,
+}
+
+impl Bot<Century> for Peeker {
+    fn name(&self) -> String {
+        "peeker".to_string()
+    }
+
+    fn choose(&self, state: &Century, rng: &mut dyn RngCore) -> Option<<Century as Game>::Action> {
+        if state.merchant_deck().is_some() || state.golem_deck().is_some() {
+            self.known.fetch_add(1, Relaxed);
+        }
+        bots::RandomBot.choose(state, rng)
+    }
+}
+
+#[test]
+fn bots_never_see_the_deck_order() {
+    let peeker = Box::leak(Box::new(Peeker {
+        known: AtomicU32::new(0),
+    }));
+    struct Shared(&'static Peeker);
+    impl Bot<Century> for Shared {
+        fn name(&self) -> String {
+            self.0.name()
+        }
+        fn choose(
+            &self,
+            state: &Century,
+            rng: &mut dyn RngCore,
+        ) -> Option<<Century as Game>::Action> {
+            self.0.choose(state, rng)
+        }
+    }
+    let bots: Vec<Box<dyn Bot<Century>>> = vec![Box::new(Shared(peeker)), Box::new(Shared(peeker))];
+    let report = arena(&bots, config(2, 2, 4, 1)).unwrap();
+    assert!(report.records.iter().all(|r| r.plies > 10));
+    assert_eq!(peeker.known.load(Relaxed), 0);
+}
+
+#[test]
+fn games_past_the_ply_cap_are_unfinished_and_count_for_no_one() {
+    let bots = lineup(&["greedy", "random"]);
+    let config = ArenaConfig {
+        max_plies: 6,
+        ..config(4, 2, 1, 1)
+    };
+    let report = arena(&bots, config).unwrap();
+    assert_eq!(report.unfinished(), 4);
+    for bot in &report.bots {
+        assert_eq!((bot.games, bot.wins, bot.unfinished), (0, 0, 4));
+    }
+    assert!(report
+        .records
+        .iter()
+        .all(|r| r.plies == 6 && r.winner.is_none()));
+}
+
+#[test]
+fn bad_configurations_are_refused() {
+    let refused = |bots: &[Box<dyn Bot<Century>>], c: ArenaConfig| match arena(bots, c) {
+        Err(ArenaError::Config { field, .. }) => field,
+        other => panic!("{other:?}"),
+    };
+    let two = lineup(&["random", "greedy"]);
+    let three = lineup(&["random", "greedy", "random"]);
+    assert_eq!(refused(&two, config(4, 1, 0, 1)), "players");
+    assert_eq!(refused(&two, config(4, 6, 0, 1)), "players");
+    assert_eq!(refused(&three, config(4, 2, 0, 1)), "bot");
+    assert_eq!(refused(&[], config(4, 2, 0, 1)), "bot");
+    assert_eq!(refused(&two, config(0, 2, 0, 1)), "games");
+}
+
+#[test]
+fn a_stop_ends_the_arena() {
+    let bots = lineup(&["greedy", "random"]);
+    let stop = StopFlag::new();
+    let mut calls = 0;
+    let result = run(&bots, &config(50, 2, 0, 2), &stop, &mut |done, total| {
+        calls += 1;
+        assert!(done <= total);
+        if done >= 2 {
+            stop.stop();
+        }
+    });
+    assert_eq!(result, Err(ArenaError::Stopped));
+    assert!(calls >= 2);
+}
+
+// ---- bot specs ------------------------------------------------------------------------
+
+fn spec_error(text: &str) -> (String, String) {
+    match bots::parse::<Century>(text) {
+        Err(e) => (e.field, e.message),
+        Ok(bot) => panic!("{text} was accepted as {}", bot.name()),
+    }
+}
+
+#[test]
+fn specs_read_back_as_their_canonical_names() {
+    let cases = [
+        ("random", "random"),
+        ("greedy", "greedy"),
+        (" greedy ", "greedy"),
+        ("ismcts", "ismcts:iterations=1000"),
+        ("ismcts:iterations=50", "ismcts:iterations=50"),
+        (
+            "ismcts:cutoff=40, rollout=heuristic ,iterations=200",
+            "ismcts:iterations=200,rollout=heuristic,cutoff=40",
+        ),
+        (
+            "ismcts:iterations=9,rollout=heuristic,epsilon=0.25,variant=mo,exploration=1.5",
+            "ismcts:iterations=9,variant=mo,rollout=heuristic,epsilon=0.25,exploration=1.5",
+        ),
+        ("alphabeta", "alphabeta:depth=2,objective=margin"),
+        (
+            "alphabeta:depth=3,objective=win,hash=8",
+            "alphabeta:depth=3,objective=win,hash=8",
+        ),
+    ];
+    for (text, name) in cases {
+        let bot = bots::parse::<Century>(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(bot.name(), name);
+        assert_eq!(bots::parse::<Century>(name).unwrap().name(), name);
+    }
+}
+
+#[test]
+fn bad_specs_name_the_bad_key() {
+    let cases = [
+        ("", "bot", "no bot named"),
+        (
+            "minimax",
+            "bot",
+            "'minimax' is not a bot (expected one of: random, greedy, ismcts, alphabeta)",
+        ),
+        (
+            "ismcts:iteratons=5",
+            "iteratons",
+            "unknown option for ismcts (expected one of: iterations,",
+        ),
+        (
+            "ismcts:iterations=lots",
+            "iterations",
+            "'lots' is not a number",
+        ),
+        (
+            "ismcts:iterations=0",
+            "iterations",
+            "0 is outside 1..=100000000",
+        ),
+        (
+            "ismcts:iterations=5,iterations=6",
+            "iterations",
+            "given twice",
+        ),
+        (
+            "ismcts:rollout=smart",
+            "rollout",
+            "'smart' is not one of: random, heuristic",
+        ),
+        (
+            "ismcts:epsilon=0.2",
+            "epsilon",
+            "only used with rollout=heuristic",
+        ),
+        (
+            "ismcts:rollout=heuristic,epsilon=2",
+            "epsilon",
+            "2 is outside 0..=1",
+        ),
+        ("ismcts:cutoff", "cutoff", "expected KEY=VALUE"),
+        ("ismcts:", "bot", "expected KEY=VALUE"),
+        ("ismcts:variant=xo", "variant", "'xo' is not one of: so, mo"),
+        ("alphabeta:depth=0", "depth", "0 is outside 1..=128"),
+        (
+            "alphabeta:objective=score",
+            "objective",
+            "'score' is not one of: margin, win",
+        ),
+        (
+            "alphabeta:iterations=5",
+            "iterations",
+            "unknown option for alphabeta",
+        ),
+        ("random:seed=1", "seed", "random takes no options"),
+        ("greedy:depth=1", "depth", "greedy takes no options"),
+    ];
+    for (text, field, message) in cases {
+        let (f, m) = spec_error(text);
+        assert_eq!(f, field, "{text}: {m}");
+        assert!(m.starts_with(message), "{text}: {m}");
+    }
+}
