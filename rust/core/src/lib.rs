@@ -4,7 +4,7 @@
 //! else (perft, search, bots, the arena) is written against the trait and never names a game.
 
 pub mod arena;
-
+pub mod bench;
 pub mod bots;
 pub mod game;
 pub mod games;
