@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from os import PathLike
-from typing import Literal, Optional, Union
+from typing import Callable, Literal, Optional, Union
 
 __version__: str
 GAME_NAME: str
@@ -114,6 +114,26 @@ class Century:
     def seat(self, seat: int) -> Seat: ...
     @property
     def seats(self) -> list[Seat]: ...
+
+def arena(
+    bots: list[str],
+    *,
+    games: int = 100,
+    players: Optional[int] = None,
+    seed: int = 0,
+    threads: int = 1,
+    max_plies: int = 3000,
+    on_progress: Optional[Callable[[int, int], object]] = None,
+) -> dict:
+    """Plays ``games`` games between bots given by spec (``random``, ``greedy``,
+    ``ismcts:iterations=1000,...``, ``alphabeta:depth=2,...``). ``players`` defaults to
+    the number of bots (at least 2); seats are filled with the bots cyclically and rotated
+    every game. Results depend only on the arguments, not on ``threads``. A bad spec raises
+    ``GolemError`` with ``field`` like ``bot[1].iterations``."""
+
+def bench(*, on_line: Optional[Callable[[dict], object]] = None) -> dict:
+    """Runs the fixed bench searches: ``{"nodes", "seconds", "nps", "expected", "lines"}``;
+    ``nodes`` is the signature and ``expected`` the value recorded in the code."""
 
 def golem_points(name: str) -> int: ...
 def _panic_for_tests() -> None: ...

@@ -391,5 +391,77 @@ def analyse(
     _finish(result, as_json)
 
 
+# ---- arena and bench --------------------------------------------------------------------
+
+
+def _in_range(field: str, value: int, low: int, high: int) -> None:
+    if not low <= value <= high:
+        raise Failure(field, f"{value} is outside {low}..={high}")
+
+
+BotsOpt = typer.Option(
+    ...,
+    "--bot",
+    "-b",
+    help="A bot, once per bot: random, greedy, ismcts[:iterations=N,rollout=heuristic,"
+    "cutoff=C,...], alphabeta[:depth=D,objective=margin|win,hash=MB].",
+)
+
+
+@app.command()
+@reports_errors
+def arena(
+    bots: List[str] = BotsOpt,
+    games: int = typer.Option(100, "--games", "-g", help="Games to play."),
+    players: Optional[int] = typer.Option(
+        None, "--players", "-n", help="Seats (default: one per bot, at least 2)."
+    ),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of deals and bots."),
+    threads: int = typer.Option(1, "--threads", "-t", help="Games played at once."),
+    max_plies: int = typer.Option(
+        3000, "--max-plies", help="Abandon a game after this many moves (unfinished)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Play bots against each other from random deals; win rates with 95% intervals.
+
+    Bots fill the seats cyclically (two bots, three seats: A B A) and the seats rotate
+    every game, so over a multiple of PLAYERS games each bot holds each seat equally
+    often; every PLAYERS consecutive games share a deal. Bots see no deck order. The
+    results depend on the seed, not on the number of threads.
+    """
+    from . import arena as arena_report
+
+    _in_range("games", games, 1, 10_000_000)
+    _in_range("seed", seed, 0, 2**64 - 1)
+    _in_range("threads", threads, 1, 256)
+    _in_range("max_plies", max_plies, 1, 1_000_000)
+    report = arena_report.run(
+        bots, games, players, seed, threads, max_plies, arena_report.progress_wanted()
+    )
+    if as_json:
+        typer.echo(json.dumps(report))
+    else:
+        typer.echo(arena_report.table(report))
+
+
+@app.command()
+@reports_errors
+def bench(
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Search the fixed bench positions with one thread; print the node total (the search
+    signature), the time and the speed. The total changes only when search does."""
+    from . import bench as bench_report
+
+    if as_json:
+        typer.echo(json.dumps(bench_report.run()))
+        return
+    result = bench_report.run(
+        lambda line: print(bench_report.line_text(line), flush=True)
+    )
+    typer.echo(bench_report.summary(result))
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -4,6 +4,8 @@
 //! point runs inside [`guarded`], so a Rust panic reaches Python as a `GolemError`
 //! ("internal error: ...") and never as an abort or a `PanicException`.
 
+mod arena;
+mod bench;
 mod playouts;
 mod search;
 
@@ -674,6 +676,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::analyse, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
+    m.add_function(wrap_pyfunction!(bench::bench, m)?)?;
     m.add_function(wrap_pyfunction!(golem_points, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     Ok(())

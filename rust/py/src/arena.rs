@@ -1,0 +1,131 @@
+//! The arena from Python: bots by spec, results as a dict.
+//!
+//! Games run with the GIL released; the progress callback takes the GIL for each report.
+//! An exception raised by the callback (Ctrl-C included) stops the arena after the games
+//! in progress and is raised again.
+
+use golem_core::arena::{run as run_arena, ArenaConfig, ArenaError, ArenaReport};
+use golem_core::bots::{self, Bot};
+use golem_core::games::century::Century as State;
+use golem_core::search::StopFlag;
+use golem_core::{Game, NewGame};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::{golem_error, guarded};
+
+/// Bots from their specs; a refusal names the bot by its position (`bot[1].iterations`).
+fn parse_bots(specs: &[String]) -> PyResult<Vec<Box<dyn Bot<State>>>> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(index, spec)| {
+            bots::parse::<State>(spec).map_err(|e| {
+                let field = if e.field == "bot" {
+                    format!("bot[{index}]")
+                } else {
+                    format!("bot[{index}].{}", e.field)
+                };
+                golem_error(&field, format!("{} (in '{spec}')", e.message))
+            })
+        })
+        .collect()
+}
+
+fn report_dict<'py>(py: Python<'py>, report: &ArenaReport) -> PyResult<Bound<'py, PyDict>> {
+    let config = &report.config;
+    let dict = PyDict::new(py);
+    dict.set_item("game", State::NAME)?;
+    dict.set_item("games", config.games)?;
+    dict.set_item("players", config.players)?;
+    dict.set_item("seed", config.seed)?;
+    dict.set_item("max_plies", config.max_plies)?;
+    dict.set_item("unfinished", report.unfinished())?;
+    let bots = PyList::empty(py);
+    for stats in &report.bots {
+        let entry = PyDict::new(py);
+        entry.set_item("bot", &stats.name)?;
+        entry.set_item("games", stats.games)?;
+        entry.set_item("wins", stats.wins)?;
+        entry.set_item("win_rate", stats.win_rate())?;
+        let (low, high) = stats.interval();
+        entry.set_item("ci95", (low, high))?;
+        entry.set_item("mean_score", stats.mean_score())?;
+        entry.set_item("mean_plies", stats.mean_plies())?;
+        entry.set_item("unfinished", stats.unfinished)?;
+        entry.set_item("seats", stats.seats.clone())?;
+        bots.append(entry)?;
+    }
+    dict.set_item("bots", bots)?;
+    Ok(dict)
+}
+
+/// The number of seats: as asked (checked here only for what `usize` cannot hold; the
+/// arena checks the game's range), else one per bot and at least two.
+fn seats(players: Option<i64>, bots: usize) -> PyResult<usize> {
+    match players {
+        None => Ok(bots.max(2)),
+        Some(n) => usize::try_from(n).map_err(|_| {
+            let (low, high) = (State::MIN_PLAYERS, State::MAX_PLAYERS);
+            golem_error("players", format!("{n} is outside {low}..={high}"))
+        }),
+    }
+}
+
+/// Plays `games` games between the bots (see `golem_solver.arena` in the stub).
+#[pyfunction]
+#[pyo3(signature = (bots, *, games=100, players=None, seed=0, threads=1, max_plies=3000, on_progress=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn arena(
+    py: Python<'_>,
+    bots: Vec<String>,
+    games: u32,
+    players: Option<i64>,
+    seed: u64,
+    threads: usize,
+    max_plies: u32,
+    on_progress: Option<Py<PyAny>>,
+) -> PyResult<Py<PyDict>> {
+    guarded(|| {
+        let lineup = parse_bots(&bots)?;
+        if !(1..=256).contains(&threads) {
+            return Err(golem_error(
+                "threads",
+                format!("{threads} is outside 1..=256"),
+            ));
+        }
+        let config = ArenaConfig {
+            games,
+            players: seats(players, lineup.len())?,
+            seed,
+            threads,
+            max_plies,
+        };
+        let stop = StopFlag::new();
+        let mut error: Option<PyErr> = None;
+        let mut progress = |done: u32, total: u32| {
+            let Some(callback) = &on_progress else {
+                return;
+            };
+            if error.is_none() {
+                if let Err(e) = Python::with_gil(|py| callback.call1(py, (done, total)).map(drop)) {
+                    error = Some(e);
+                    stop.stop();
+                }
+            }
+        };
+        let outcome =
+            py.allow_threads(|| guarded(|| Ok(run_arena(&lineup, &config, &stop, &mut progress))))?;
+        if let Some(e) = error {
+            return Err(e);
+        }
+        match outcome {
+            Ok(report) => Ok(report_dict(py, &report)?.unbind()),
+            Err(ArenaError::Config { field, message }) => Err(golem_error(&field, message)),
+            Err(e @ ArenaError::IllegalMove { game, .. }) => {
+                Err(golem_error(&format!("game {game}"), e.to_string()))
+            }
+            Err(ArenaError::Stopped) => Err(golem_error("arena", "stopped")),
+        }
+    })
+}
