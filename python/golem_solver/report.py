@@ -62,9 +62,16 @@ def verdict_text(result: Result) -> str:
     return f"score margin {result['value']:+} ({kind}, depth {result['depth']})"
 
 
+def shown_moves(result: Result) -> List[Result]:
+    """The best moves, plus every further move proven to win or lose (worth seeing)."""
+    moves = result["moves"]
+    proven = [m for m in moves[TOP_MOVES:] if m.get("result") in ("win", "loss")]
+    return moves[:TOP_MOVES] + proven[: 2 * TOP_MOVES]
+
+
 def move_rows(result: Result) -> List[List[str]]:
     rows = []
-    for entry in result["moves"][:TOP_MOVES]:
+    for entry in shown_moves(result):
         if result["algorithm"] == "ismcts":
             rows.append(
                 [
@@ -99,7 +106,7 @@ def print_final(result: Result, rich: bool) -> None:
             f"[bold]best move:[/bold] [green]{best}[/green] — {verdict_text(result)}{stopped}"
         )
         console.print(f"[bold]principal variation:[/bold] {pv}")
-        table = Table(title=f"top moves (of {len(result['moves'])})")
+        table = Table(title=f"moves (of {len(result['moves'])})")
         for header in headers:
             table.add_column(header)
         for row in rows:
