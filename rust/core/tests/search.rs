@@ -1,8 +1,10 @@
-//! Alpha-beta against the plain minimax reference, and hand-built Century endgames.
+//! Alpha-beta against the plain minimax reference, and hand-built Century endgames solved
+//! by both alpha-beta and ISMCTS.
 
 use golem_core::games::century::position::{sketch, SeatSketch as S};
 use golem_core::games::century::{ActionKind, Century};
 use golem_core::search::alphabeta::{search, AlphaBetaConfig, AlphaBetaResult};
+use golem_core::search::ismcts::{self, IsmctsConfig};
 use golem_core::search::minimax::minimax;
 use golem_core::search::objective::{verdict, Objective, Verdict};
 use golem_core::search::{Limits, StopFlag};
@@ -175,6 +177,20 @@ fn text(state: &Century, action: Option<<Century as Game>::Action>) -> String {
     state.action_to_text(action.expect("a best move"))
 }
 
+/// ISMCTS's choice with a few thousand iterations (hidden decks, one seeded thread).
+fn ismcts_choice(state: &Century) -> String {
+    let limits = Limits {
+        iterations: Some(3000),
+        ..Limits::default()
+    };
+    let config = IsmctsConfig {
+        seed: 11,
+        ..IsmctsConfig::default()
+    };
+    let result = ismcts::search(state, limits, &config, &StopFlag::new(), &mut |_| {});
+    state.action_to_text(result.best)
+}
+
 /// Solves both with hidden decks (verdict) and a determinization (full PV).
 fn endgame(state: &Century, depth: u32) -> (AlphaBetaResult<<Century as Game>::Action>, Century) {
     let hidden = solve(state, depth, Objective::Win, true);
@@ -206,6 +222,7 @@ fn claiming_now_wins() {
     let (result, known) = endgame(&state, 4);
     assert_eq!(verdict(result.value), Verdict::Win { plies: 2 });
     assert_eq!(text(&known, result.best), "claim yyybb");
+    assert_eq!(ismcts_choice(&state), "claim yyybb");
 }
 
 #[test]
@@ -237,6 +254,7 @@ fn claiming_now_loses_when_the_last_turn_overtakes() {
         .unwrap();
     assert_eq!(verdict(claim.value), Verdict::Loss { plies: 2 });
     assert_ne!(text(&state, result.best), "claim yyybb");
+    assert_ne!(ismcts_choice(&state), "claim yyybb");
 }
 
 #[test]
@@ -258,6 +276,7 @@ fn the_tie_break_decides() {
     let (result, known) = endgame(&state, 3);
     assert_eq!(verdict(result.value), Verdict::Win { plies: 1 });
     assert_eq!(text(&known, result.best), "claim ggbb");
+    assert_eq!(ismcts_choice(&state), "claim ggbb");
     let margin = solve(&state, 3, Objective::Margin, true);
     assert_eq!(
         (margin.value, margin.settled),
@@ -291,6 +310,7 @@ fn a_discard_choice_decides() {
     let (result, known) = endgame(&state, 3);
     assert_eq!(verdict(result.value), Verdict::Win { plies: 1 });
     assert_eq!(text(&known, result.best), "play +gg drop yy");
+    assert_eq!(ismcts_choice(&state), "play +gg drop yy");
     let winners = result
         .moves
         .iter()
