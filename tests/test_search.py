@@ -182,3 +182,29 @@ def test_cli_bad_budget_is_a_one_line_error():
         out.stderr.strip()
         == "error: objective: 'draw' is not an objective (win or margin)"
     )
+
+
+def test_ctrl_c_stops_the_search_and_prints_the_best_so_far():
+    import signal
+    import time
+
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "golem_solver.cli",
+            "solve",
+            str(MIDGAME),
+            "--movetime",
+            "60000",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2.0)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "best move:" in out
+    assert "stopped early" in out

@@ -231,21 +231,25 @@ def _run_interruptibly(run: Callable[[StopToken], dict]) -> dict:
     returns its best result so far, which is printed as usual."""
     token = StopToken()
     outcome: dict = {}
+    done = threading.Event()
 
     def work() -> None:
         try:
             outcome["result"] = run(token)
         except BaseException as e:  # handed to the main thread below
             outcome["error"] = e
+        finally:
+            done.set()
 
-    worker = threading.Thread(target=work, daemon=True)
-    worker.start()
+    # An Event, not Thread.join: a join interrupted by Ctrl-C can report a live thread as
+    # finished on CPython 3.11, and the process would then exit under the running search.
+    threading.Thread(target=work, daemon=True).start()
     try:
-        while worker.is_alive():
-            worker.join(0.05)
+        while not done.wait(0.05):
+            pass
     except KeyboardInterrupt:
         token.stop()
-        worker.join()
+        done.wait()
     if "error" in outcome:
         raise outcome["error"]
     return outcome["result"]
