@@ -19,17 +19,9 @@ pub fn random_playout<G: Game, R: Rng>(
         match state.turn() {
             Turn::Terminal => return plies,
             Turn::Chance => {
-                state.chance_outcomes(outcomes);
-                let mut draw: f64 = rng.random();
-                let mut chosen = outcomes[outcomes.len() - 1].0;
-                for &(outcome, p) in outcomes.iter() {
-                    if draw < p {
-                        chosen = outcome;
-                        break;
-                    }
-                    draw -= p;
+                if !apply_random_outcome(state, outcomes, rng) {
+                    return plies;
                 }
-                state.apply(chosen);
             }
             Turn::Player(_) => {
                 state.legal_actions(actions);
@@ -42,6 +34,32 @@ pub fn random_playout<G: Game, R: Rng>(
             }
         }
     }
+}
+
+/// Applies a chance outcome drawn according to its probability. Returns false (and leaves
+/// the state alone) if the game offers no outcome, which callers treat as the end.
+pub fn apply_random_outcome<G: Game, R: Rng>(
+    state: &mut G,
+    outcomes: &mut Vec<(G::Action, f64)>,
+    rng: &mut R,
+) -> bool {
+    state.chance_outcomes(outcomes);
+    let Some(&(last, _)) = outcomes.last() else {
+        return false;
+    };
+    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+    let mut x = rng.random::<f64>() * total;
+    // `last` also absorbs rounding when the probabilities do not add up exactly.
+    let mut pick = last;
+    for &(outcome, p) in outcomes.iter() {
+        if x < p {
+            pick = outcome;
+            break;
+        }
+        x -= p;
+    }
+    state.apply(pick);
+    true
 }
 
 #[cfg(test)]

@@ -128,6 +128,23 @@ fn put_value<'py>(
     Ok(())
 }
 
+/// The fields both searches report: what ran, the answer, its cost and its line.
+fn put_common(
+    dict: &Bound<'_, PyDict>,
+    root: &State,
+    algorithm: &str,
+    best: Option<Action>,
+    (nodes, seconds): (u64, f64),
+    pv: &[Action],
+) -> PyResult<()> {
+    dict.set_item("algorithm", algorithm)?;
+    dict.set_item("best", best.map(|a| root.action_to_text(a)))?;
+    dict.set_item("nodes", nodes)?;
+    dict.set_item("seconds", seconds)?;
+    dict.set_item("nps", (nodes as f64 / seconds.max(1e-9)) as u64)?;
+    dict.set_item("pv", line_texts(root, pv))
+}
+
 fn alphabeta_dict<'py>(
     py: Python<'py>,
     root: &State,
@@ -135,27 +152,18 @@ fn alphabeta_dict<'py>(
     result: &AlphaBetaResult<Action>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
-    dict.set_item("algorithm", "alphabeta")?;
-    dict.set_item(
-        "objective",
-        if objective == Objective::Win {
-            "win"
-        } else {
-            "margin"
-        },
-    )?;
-    dict.set_item("best", result.best.map(|a| root.action_to_text(a)))?;
+    let cost = (result.nodes, result.seconds);
+    put_common(&dict, root, "alphabeta", result.best, cost, &result.pv)?;
+    let name = if objective == Objective::Win {
+        "win"
+    } else {
+        "margin"
+    };
+    dict.set_item("objective", name)?;
     put_value(&dict, objective, result.value, result.settled)?;
     dict.set_item("depth", result.depth)?;
-    dict.set_item("nodes", result.nodes)?;
-    dict.set_item("seconds", result.seconds)?;
-    dict.set_item(
-        "nps",
-        (result.nodes as f64 / result.seconds.max(1e-9)) as u64,
-    )?;
     dict.set_item("hashfull", result.hashfull)?;
     dict.set_item("stopped", result.stopped)?;
-    dict.set_item("pv", line_texts(root, &result.pv))?;
     let moves = PyList::empty(py);
     for m in &result.moves {
         let entry = PyDict::new(py);
@@ -174,19 +182,12 @@ fn ismcts_dict<'py>(
     result: &IsmctsResult<Action>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
-    dict.set_item("algorithm", "ismcts")?;
+    let cost = (result.nodes, result.seconds);
+    put_common(&dict, root, "ismcts", Some(result.best), cost, &result.pv)?;
     dict.set_item("objective", "win")?;
-    dict.set_item("best", root.action_to_text(result.best))?;
     dict.set_item("value", result.value)?;
     dict.set_item("iterations", result.iterations)?;
-    dict.set_item("nodes", result.nodes)?;
-    dict.set_item("seconds", result.seconds)?;
-    dict.set_item(
-        "nps",
-        (result.nodes as f64 / result.seconds.max(1e-9)) as u64,
-    )?;
     dict.set_item("tree_size", result.tree_size)?;
-    dict.set_item("pv", line_texts(root, &result.pv))?;
     let moves = PyList::empty(py);
     for m in &result.moves {
         let entry = PyDict::new(py);

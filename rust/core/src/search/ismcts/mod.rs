@@ -50,6 +50,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::limits::{Budget, Limits, StopFlag};
+use crate::playout::apply_random_outcome;
 use crate::{Game, Turn};
 use rollout::Scratch;
 use tree::{RootStat, Tree, ROOT};
@@ -430,11 +431,8 @@ impl<G: Game> Worker<G> {
                 Turn::Terminal => break,
                 Turn::Chance => {
                     // No edge: the outcome stays part of this iteration's determinization.
-                    if !rollout::sample_chance(
-                        &mut state,
-                        &mut self.scratch.outcomes,
-                        &mut self.rng,
-                    ) {
+                    if !apply_random_outcome(&mut state, &mut self.scratch.outcomes, &mut self.rng)
+                    {
                         break;
                     }
                     steps += 1;

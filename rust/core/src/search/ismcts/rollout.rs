@@ -3,6 +3,7 @@
 use rand::Rng;
 
 use super::Rollout;
+use crate::playout::apply_random_outcome;
 use crate::{Game, Turn};
 
 /// Scratch buffers reused by every step of every iteration of one thread.
@@ -20,32 +21,6 @@ impl<G: Game> Scratch<G> {
             outcomes: Vec::with_capacity(64),
         }
     }
-}
-
-/// Applies a chance outcome drawn according to its probability. Returns false (and leaves
-/// the state alone) if the game offers no outcome, which the caller treats as terminal.
-pub(super) fn sample_chance<G: Game, R: Rng>(
-    state: &mut G,
-    outcomes: &mut Vec<(G::Action, f64)>,
-    rng: &mut R,
-) -> bool {
-    state.chance_outcomes(outcomes);
-    let Some(&(last, _)) = outcomes.last() else {
-        return false;
-    };
-    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
-    let mut x = rng.random::<f64>() * total;
-    // `last` also absorbs rounding when the probabilities do not add up exactly.
-    let mut pick = last;
-    for &(outcome, p) in outcomes.iter() {
-        if x < p {
-            pick = outcome;
-            break;
-        }
-        x -= p;
-    }
-    state.apply(pick);
-    true
 }
 
 /// Plays `state` out with `policy` and writes every player's reward into `rewards`.
@@ -68,7 +43,7 @@ pub(super) fn playout<G: Game, R: Rng>(
         match state.turn() {
             Turn::Terminal => break,
             Turn::Chance => {
-                if !sample_chance(state, &mut scratch.outcomes, rng) {
+                if !apply_random_outcome(state, &mut scratch.outcomes, rng) {
                     break;
                 }
             }
