@@ -3,6 +3,7 @@
 mod action;
 pub mod cards;
 pub mod crystals;
+mod deck;
 pub mod greedy;
 mod movegen;
 mod notation;

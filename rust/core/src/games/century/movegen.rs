@@ -10,11 +10,13 @@ impl Century {
         out.clear();
         match self.pending {
             Pending::Merchant => {
-                out.extend(BitIter(self.merchant_in_deck).map(|c| Action::deal_merchant(c as u8)));
+                out.extend(
+                    BitIter(self.merchant_deck.cards()).map(|c| Action::deal_merchant(c as u8)),
+                );
                 return;
             }
             Pending::Golem => {
-                out.extend(BitIter(self.golem_in_deck).map(|g| Action::deal_golem(g as u8)));
+                out.extend(BitIter(self.golem_deck.cards()).map(|g| Action::deal_golem(g as u8)));
                 return;
             }
             Pending::None if self.is_over() => return,

@@ -13,6 +13,7 @@ use super::cards::{
     STARTING_MERCHANTS,
 };
 use super::crystals::{Crystals, CARAVAN_LIMIT};
+use super::deck::Deck;
 use super::state::{
     golem_threshold, BitIter, Century, Pending, GOLEM_ROW_SLOTS, MAX_PLAYERS, MERCHANT_ROW_SLOTS,
     MIN_PLAYERS,
@@ -383,8 +384,8 @@ pub fn read_position(text: &str) -> Result<Century, PositionError> {
     let golem_unseen = ALL_GOLEMS & !seen_golems;
     let merchant_order = read_deck(&merchants, &mut seen, merchant_unseen, false)?;
     let golem_order = read_deck(&golems, &mut seen, golem_unseen, true)?;
-    state.set_merchant_deck(merchant_order.as_deref(), merchant_unseen);
-    state.set_golem_deck(golem_order.as_deref(), golem_unseen);
+    state.merchant_deck = merchant_order.map_or(Deck::hidden(merchant_unseen), |o| Deck::known(&o));
+    state.golem_deck = golem_order.map_or(Deck::hidden(golem_unseen), |o| Deck::known(&o));
     state.refresh_derived();
 
     // A short row is only possible once its deck is empty (or, with a hidden deck, when the

@@ -11,6 +11,7 @@ use rand::RngCore;
 use super::action::{Action, ActionKind};
 use super::cards::{ALL_GOLEMS, DECK_MERCHANTS, GOLEMS, GOLEM_COUNT};
 use super::crystals::Crystals;
+use super::deck::Deck;
 use super::zobrist as z;
 
 pub const MIN_PLAYERS: usize = 2;
@@ -71,20 +72,14 @@ pub struct Century {
     pub(super) merchant_row: [u8; MERCHANT_ROW_SLOTS],
     pub(super) row_crystals: [Crystals; MERCHANT_ROW_SLOTS],
     pub(super) golem_row: [u8; GOLEM_ROW_SLOTS],
-    /// Known order, bottom first: the top card is `merchant_deck[len - 1]`.
-    pub(super) merchant_deck: [u8; MERCHANT_DECK_MAX],
-    pub(super) golem_deck: [u8; GOLEM_DECK_MAX],
-    /// The cards in each deck (whether or not their order is known).
-    pub(super) merchant_in_deck: u64,
-    pub(super) golem_in_deck: u64,
+    pub(super) merchant_deck: Deck<MERCHANT_DECK_MAX>,
+    pub(super) golem_deck: Deck<GOLEM_DECK_MAX>,
     pub(super) merchant_row_len: u8,
     pub(super) golem_row_len: u8,
     pub(super) gold: u8,
     pub(super) silver: u8,
     pub(super) players: u8,
     pub(super) to_move: u8,
-    pub(super) merchant_deck_known: bool,
-    pub(super) golem_deck_known: bool,
     pub(super) pending: Pending,
     /// Some player has reached the golem threshold (derived, cached).
     pub(super) last_round: bool,
@@ -153,8 +148,8 @@ impl Century {
         }
         state.merchant_row_len = MERCHANT_ROW_SLOTS as u8;
         state.golem_row_len = GOLEM_ROW_SLOTS as u8;
-        state.set_merchant_deck(Some(&merchants[MERCHANT_ROW_SLOTS..]), 0);
-        state.set_golem_deck(Some(&golems[GOLEM_ROW_SLOTS..]), 0);
+        state.merchant_deck = Deck::known(&merchants[MERCHANT_ROW_SLOTS..]);
+        state.golem_deck = Deck::known(&golems[GOLEM_ROW_SLOTS..]);
         for (seat, crystals) in state.seats.iter_mut().zip(STARTING_CRYSTALS).take(players) {
             seat.caravan = crystals.to_nibbles();
             seat.hand = super::cards::STARTING_MERCHANTS;
@@ -172,67 +167,25 @@ impl Century {
             merchant_row: [NO_CARD; MERCHANT_ROW_SLOTS],
             row_crystals: [Crystals::EMPTY; MERCHANT_ROW_SLOTS],
             golem_row: [NO_CARD; GOLEM_ROW_SLOTS],
-            merchant_deck: [0; MERCHANT_DECK_MAX],
-            golem_deck: [0; GOLEM_DECK_MAX],
-            merchant_in_deck: 0,
-            golem_in_deck: 0,
+            merchant_deck: Deck::known(&[]),
+            golem_deck: Deck::known(&[]),
             merchant_row_len: 0,
             golem_row_len: 0,
             gold: 0,
             silver: 0,
             players: players as u8,
             to_move: 0,
-            merchant_deck_known: true,
-            golem_deck_known: true,
             pending: Pending::None,
             last_round: false,
             hash: 0,
         }
     }
 
-    /// Sets the merchant deck: `Some(order)` top first, or `None` for unknown order with
-    /// `unseen` as its cards.
-    pub(super) fn set_merchant_deck(&mut self, top_first: Option<&[u8]>, unseen: u64) {
-        self.merchant_deck = [0; MERCHANT_DECK_MAX];
-        match top_first {
-            Some(order) => {
-                self.merchant_deck_known = true;
-                self.merchant_in_deck = 0;
-                for (i, &card) in order.iter().rev().enumerate() {
-                    self.merchant_deck[i] = card;
-                    self.merchant_in_deck |= 1 << card;
-                }
-            }
-            None => {
-                self.merchant_deck_known = false;
-                self.merchant_in_deck = unseen;
-            }
-        }
-    }
-
-    pub(super) fn set_golem_deck(&mut self, top_first: Option<&[u8]>, unseen: u64) {
-        self.golem_deck = [0; GOLEM_DECK_MAX];
-        match top_first {
-            Some(order) => {
-                self.golem_deck_known = true;
-                self.golem_in_deck = 0;
-                for (i, &golem) in order.iter().rev().enumerate() {
-                    self.golem_deck[i] = golem;
-                    self.golem_in_deck |= 1 << golem;
-                }
-            }
-            None => {
-                self.golem_deck_known = false;
-                self.golem_in_deck = unseen;
-            }
-        }
-    }
-
     /// Forgets the order of both decks: every later deal becomes a chance event over the
     /// unseen cards (what players of the printed game know).
     pub fn hide_decks(&mut self) {
-        self.set_merchant_deck(None, self.merchant_in_deck);
-        self.set_golem_deck(None, self.golem_in_deck);
+        self.merchant_deck = Deck::hidden(self.merchant_deck.cards());
+        self.golem_deck = Deck::hidden(self.golem_deck.cards());
     }
 
     /// Recomputes the cached derived fields (last round, hash) after a direct edit.
@@ -272,24 +225,20 @@ impl Century {
 
     /// Known merchant deck, top first; `None` when the order is hidden.
     pub fn merchant_deck(&self) -> Option<Vec<u8>> {
-        let len = self.merchant_in_deck.count_ones() as usize;
-        self.merchant_deck_known
-            .then(|| self.merchant_deck[..len].iter().rev().copied().collect())
+        self.merchant_deck.top_first()
     }
 
     pub fn golem_deck(&self) -> Option<Vec<u8>> {
-        let len = self.golem_in_deck.count_ones() as usize;
-        self.golem_deck_known
-            .then(|| self.golem_deck[..len].iter().rev().copied().collect())
+        self.golem_deck.top_first()
     }
 
     /// The merchant cards still in the deck (the unseen cards).
     pub fn merchant_unseen(&self) -> u64 {
-        self.merchant_in_deck
+        self.merchant_deck.cards()
     }
 
     pub fn golem_unseen(&self) -> u64 {
-        self.golem_in_deck
+        self.golem_deck.cards()
     }
 
     pub fn gold_left(&self) -> u8 {
@@ -313,7 +262,7 @@ impl Century {
     }
 
     pub fn decks_known(&self) -> bool {
-        self.merchant_deck_known && self.golem_deck_known
+        self.merchant_deck.is_known() && self.golem_deck.is_known()
     }
 
     /// Golem points + 3 per gold + 1 per silver + 1 per non-yellow crystal.
@@ -373,11 +322,13 @@ impl Century {
             }
             ActionKind::DealMerchant => {
                 self.finish_pending();
+                self.merchant_deck.remove(action.index);
                 self.deal_merchant_card(action.index);
                 return;
             }
             ActionKind::DealGolem => {
                 self.finish_pending();
+                self.golem_deck.remove(action.index);
                 self.deal_golem_card(action.index);
                 return;
             }
@@ -385,11 +336,7 @@ impl Century {
         self.hash ^= z::to_move(seat);
         self.to_move = ((seat + 1) % self.players as usize) as u8;
         self.hash ^= z::to_move(self.to_move as usize);
-        match deal {
-            Pending::None => {}
-            Pending::Merchant => self.refill_merchant_row(),
-            Pending::Golem => self.refill_golem_row(),
-        }
+        self.refill(deal);
     }
 
     /// The coin a claim from golem-row `slot` takes now, if any.
@@ -497,35 +444,33 @@ impl Century {
         self.hash ^= self.golem_row_hash(slot);
     }
 
-    /// Fills the gap at the end of the merchant row: the known top card, or a chance node
-    /// (unless the game just ended: a deal then changes nothing), or nothing (empty deck).
-    fn refill_merchant_row(&mut self) {
-        if self.merchant_in_deck == 0 {
+    /// Fills the gap a take or claim left at the end of its row: the known top card, or a
+    /// chance node (unless the game just ended: a deal then changes nothing), or nothing
+    /// (empty deck: the row gets shorter).
+    fn refill(&mut self, row: Pending) {
+        let over = self.is_over();
+        let (empty, known) = match row {
+            Pending::None => return,
+            Pending::Merchant => (self.merchant_deck.is_empty(), self.merchant_deck.is_known()),
+            Pending::Golem => (self.golem_deck.is_empty(), self.golem_deck.is_known()),
+        };
+        if empty {
             return;
         }
-        if self.merchant_deck_known {
-            let top = self.merchant_in_deck.count_ones() as usize - 1;
-            let card = self.merchant_deck[top];
-            self.merchant_deck[top] = 0;
-            self.deal_merchant_card(card);
-        } else if !self.is_over() {
-            self.pending = Pending::Merchant;
-            self.hash ^= z::pending(Pending::Merchant as usize);
-        }
-    }
-
-    fn refill_golem_row(&mut self) {
-        if self.golem_in_deck == 0 {
-            return;
-        }
-        if self.golem_deck_known {
-            let top = self.golem_in_deck.count_ones() as usize - 1;
-            let golem = self.golem_deck[top];
-            self.golem_deck[top] = 0;
-            self.deal_golem_card(golem);
-        } else if !self.is_over() {
-            self.pending = Pending::Golem;
-            self.hash ^= z::pending(Pending::Golem as usize);
+        if known {
+            match row {
+                Pending::Merchant => {
+                    let card = self.merchant_deck.pop();
+                    self.deal_merchant_card(card);
+                }
+                _ => {
+                    let golem = self.golem_deck.pop();
+                    self.deal_golem_card(golem);
+                }
+            }
+        } else if !over {
+            self.pending = row;
+            self.hash ^= z::pending(row as usize);
         }
     }
 
@@ -536,7 +481,6 @@ impl Century {
 
     fn deal_merchant_card(&mut self, card: u8) {
         let slot = self.merchant_row_len as usize;
-        self.merchant_in_deck &= !(1 << card);
         self.merchant_row[slot] = card;
         self.merchant_row_len += 1;
         self.hash ^= self.merchant_row_hash(slot);
@@ -544,7 +488,6 @@ impl Century {
 
     fn deal_golem_card(&mut self, golem: u8) {
         let slot = self.golem_row_len as usize;
-        self.golem_in_deck &= !(1 << golem);
         self.golem_row[slot] = golem;
         self.golem_row_len += 1;
         self.hash ^= self.golem_row_hash(slot);
@@ -579,26 +522,16 @@ impl Century {
     /// a pending deal is then made from the new top.
     pub fn determinize(&self, rng: &mut dyn RngCore) -> Self {
         let mut state = *self;
-        if !state.merchant_deck_known {
-            let mut cards: Vec<u8> = BitIter(state.merchant_in_deck).map(|c| c as u8).collect();
-            cards.shuffle(rng);
-            state.set_merchant_deck(Some(&cards), 0);
+        if !state.merchant_deck.is_known() {
+            state.merchant_deck = state.merchant_deck.shuffled(rng);
         }
-        if !state.golem_deck_known {
-            let mut golems: Vec<u8> = BitIter(state.golem_in_deck).map(|g| g as u8).collect();
-            golems.shuffle(rng);
-            state.set_golem_deck(Some(&golems), 0);
+        if !state.golem_deck.is_known() {
+            state.golem_deck = state.golem_deck.shuffled(rng);
         }
-        match state.pending {
-            Pending::None => {}
-            Pending::Merchant => {
-                state.finish_pending();
-                state.refill_merchant_row();
-            }
-            Pending::Golem => {
-                state.finish_pending();
-                state.refill_golem_row();
-            }
+        let pending = state.pending;
+        if pending != Pending::None {
+            state.finish_pending();
+            state.refill(pending);
         }
         state
     }

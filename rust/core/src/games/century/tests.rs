@@ -4,6 +4,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::cards::{golem_by_name, merchant_by_name};
+use super::deck::Deck;
 use super::position::{read_position, write_position};
 use super::*;
 use crate::perft::perft;
@@ -67,8 +68,8 @@ fn known_decks(state: &Century, merchant_top: &[&str], golem_top: &[&str]) -> Ce
                 .filter(|g| !top.contains(g)),
         )
         .collect();
-    state.set_merchant_deck(Some(&merchants), 0);
-    state.set_golem_deck(Some(&golems), 0);
+    state.merchant_deck = Deck::known(&merchants);
+    state.golem_deck = Deck::known(&golems);
     state.refresh_derived();
     state
 }
@@ -292,15 +293,15 @@ fn known_deck_deals_its_top_card_and_an_empty_deck_shortens_the_row() {
     assert_eq!(next.merchant_row()[5], merchant_by_name("+p").unwrap());
     // Empty both decks: the rows shrink.
     let mut bare = state;
-    bare.set_merchant_deck(Some(&[]), 0);
-    bare.set_golem_deck(Some(&[]), 0);
+    bare.merchant_deck = Deck::known(&[]);
+    bare.golem_deck = Deck::known(&[]);
     bare.refresh_derived();
     let next = after(&bare, "take yyy>p");
     assert_eq!(next.merchant_row().len(), 5);
     let rich = {
         let mut s = duel("yyggg", &["+yy", "U2"]);
-        s.set_golem_deck(Some(&[]), 0);
-        s.set_merchant_deck(Some(&[]), 0);
+        s.golem_deck = Deck::known(&[]);
+        s.merchant_deck = Deck::known(&[]);
         s.refresh_derived();
         s
     };
