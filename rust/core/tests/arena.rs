@@ -136,7 +136,8 @@ impl Bot<Century> for Stubborn {
 #[test]
 fn an_illegal_move_is_reported_not_played() {
     let bots: Vec<Box<dyn Bot<Century>>> = vec![Box::new(Stubborn), lineup(&["random"]).remove(0)];
-    match arena(&bots, config(2, 2, 0, 1)) {
+    // Several games fail (and stop the rest); the earliest is the one reported.
+    match arena(&bots, config(8, 2, 0, 2)) {
         Err(ArenaError::IllegalMove {
             game: 0,
             seat: 0,

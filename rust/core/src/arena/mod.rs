@@ -143,18 +143,22 @@ pub fn run<G: NewGame>(
     check::<G>(bots.len(), config)?;
     let threads = config.threads.clamp(1, config.games as usize);
     let next = AtomicU32::new(0);
+    // Games after the first one with an illegal move are not needed: that error is the
+    // report, and it is the same whatever the threads.
+    let needed = AtomicU32::new(config.games);
     let (sender, receiver) = mpsc::channel();
     let mut records: Vec<Option<GameRecord>> = vec![None; config.games as usize];
     let mut failure: Option<ArenaError> = None;
     thread::scope(|scope| {
         for _ in 0..threads {
-            let (next, sender) = (&next, sender.clone());
+            let (next, needed, sender) = (&next, &needed, sender.clone());
             scope.spawn(move || loop {
                 let game = next.fetch_add(1, Relaxed);
-                if game >= config.games || stop.is_stopped() {
+                let abandon = || stop.is_stopped() || game > needed.load(Relaxed);
+                if game >= config.games || abandon() {
                     break;
                 }
-                if sender.send(play(bots, config, game)).is_err() {
+                if sender.send(play(bots, config, game, &abandon)).is_err() {
                     break;
                 }
             });
@@ -169,18 +173,12 @@ pub fn run<G: NewGame>(
                     done += 1;
                 }
                 Ok(Err(error)) => {
-                    // Keep the error of the earliest game, so the report is reproducible.
-                    let earlier = |e: &ArenaError| match (e, &error) {
-                        (
-                            ArenaError::IllegalMove { game: a, .. },
-                            ArenaError::IllegalMove { game: b, .. },
-                        ) => a < b,
-                        _ => false,
-                    };
-                    if !failure.as_ref().is_some_and(earlier) {
+                    if let ArenaError::IllegalMove { game, .. } = error {
+                        needed.fetch_min(game, Relaxed);
+                    }
+                    if outranks(&error, failure.as_ref()) {
                         failure = Some(error);
                     }
-                    stop.stop();
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
@@ -209,6 +207,20 @@ pub fn run<G: NewGame>(
         bots: stats,
         records,
     })
+}
+
+/// Whether `error` is the one to report rather than `current`: a bot's illegal move beats
+/// an abandoned game, and the earliest game's beats later ones.
+fn outranks(error: &ArenaError, current: Option<&ArenaError>) -> bool {
+    match (error, current) {
+        (_, None) => true,
+        (
+            ArenaError::IllegalMove { game: a, .. },
+            Some(ArenaError::IllegalMove { game: b, .. }),
+        ) => a < b,
+        (ArenaError::IllegalMove { .. }, Some(_)) => true,
+        _ => false,
+    }
 }
 
 fn check<G: NewGame>(bots: usize, config: &ArenaConfig) -> Result<(), ArenaError> {
@@ -243,11 +255,13 @@ pub fn starting_position<G: NewGame>(config: &ArenaConfig, game: u32) -> G {
     G::new_game(config.players, &mut rng)
 }
 
-/// Plays game `game` to the end (or the ply cap) and records it.
+/// Plays game `game` to the end (or the ply cap) and records it, unless `abandon()` says
+/// to give up.
 fn play<G: NewGame>(
     bots: &[Box<dyn Bot<G>>],
     config: &ArenaConfig,
     game: u32,
+    abandon: &dyn Fn() -> bool,
 ) -> Result<GameRecord, ArenaError> {
     let players = config.players;
     let mut state: G = starting_position(config, game);
@@ -273,6 +287,8 @@ fn play<G: NewGame>(
                 state.apply(outcome);
             }
             Turn::Player(_) if plies >= config.max_plies => break false,
+            // Checked every move, so a stop waits for one move, not for whole games.
+            Turn::Player(_) if abandon() => return Err(ArenaError::Stopped),
             Turn::Player(seat) => {
                 state.legal_actions(&mut legal);
                 if legal.is_empty() {
