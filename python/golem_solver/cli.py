@@ -467,5 +467,46 @@ def bench(
     typer.echo(bench_report.summary(result))
 
 
+# ---- puzzle suites ----------------------------------------------------------------------
+
+SuiteArg = typer.Argument(..., metavar="FILE", help="Puzzle suite (JSON lines).")
+
+
+@app.command()
+@reports_errors
+def puzzles(
+    suite: Path = SuiteArg,
+    depth: Optional[int] = typer.Option(
+        None, "--depth", "-d", min=1, help="Search depth (default: each puzzle's own)."
+    ),
+    nodes: Optional[int] = typer.Option(
+        None, "--nodes", min=1, help="Node budget per puzzle."
+    ),
+    movetime: Optional[int] = typer.Option(
+        None, "--movetime", min=1, help="Time budget per puzzle (ms)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Run a puzzle suite with alpha-beta: a line per puzzle not solved, then the totals.
+    Exit status 1 on any wrong answer or bad PV."""
+    from . import puzzles as suites
+
+    try:
+        loaded = suites.load_suite(suite)
+    except suites.SuiteError as e:
+        raise Failure(e.field, e.message) from None
+
+    def show(outcome: suites.Outcome) -> None:
+        if not as_json and outcome.status != "solved":
+            print(suites.outcome_line(outcome), flush=True)
+
+    summary = suites.run_suite(loaded, depth, nodes, movetime, show)
+    typer.echo(
+        suites.summary_json(summary) if as_json else suites.summary_line(summary)
+    )
+    if summary.failed:
+        raise typer.Exit(1)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()
