@@ -269,9 +269,9 @@ def _check_margin(p: Puzzle, result: dict, out: Outcome) -> bool:
 
 
 def pv_problem(state: Century, pv: List[str], result: dict) -> Optional[str]:
-    """Why the principal variation is bad, or None: every move must be legal, and a
-    proven win or loss in N must end the game with that result after N moves unless a
-    deal (a chance event) comes first."""
+    """Why the principal variation is bad, or None. Every move must be legal; unless a
+    deal (a chance event) comes first, a proven win or loss in N must finish the game
+    with that result after N moves, and an exact margin must finish it with that margin."""
     seat, here = state.to_move, state.clone()
     for i, text in enumerate(pv, start=1):
         if here.is_chance():
@@ -279,7 +279,17 @@ def pv_problem(state: Century, pv: List[str], result: dict) -> Optional[str]:
         if here.is_terminal() or text not in here.legal_action_texts():
             return f"move {i} '{text}' is not legal"
         here.apply(text)
-    if result.get("result") not in ("win", "loss") or here.is_chance():
+    if here.is_chance():
+        return None
+    if result.get("exact"):
+        if not here.is_terminal():
+            return f"the line has {len(pv)} moves and does not finish the game"
+        scores = here.scores()
+        margin = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+        if abs(margin - result["value"]) > MARGIN_TOLERANCE:
+            return f"the line ends with margin {margin:+}, not {result['value']:+g}"
+        return None
+    if result.get("result") not in ("win", "loss"):
         return None
     n = result["plies"]
     if len(pv) != n or not here.is_terminal():
