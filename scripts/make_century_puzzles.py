@@ -42,6 +42,7 @@ PER_GAME = 2  # puzzles from one game at most, for variety
 # Why a puzzle is kept, and how much that reason is worth when choosing.
 TAG_WEIGHT = {
     "tie-break": 6,
+    "deal-decides": 5,
     "drop-decides": 5,
     "pay-decides": 5,
     "play-choice-decides": 4,
@@ -173,6 +174,15 @@ def reasons(objective: str, values: dict, immediate: dict) -> list:
     return sorted(tags)
 
 
+def deal_decides(objective: str, values: dict, every_line_ends: bool) -> bool:
+    """Hidden decks: some root move's value depends on the card dealt. A margin that is not
+    a whole number is an expectation over deals that differ; a move unproven where every
+    line ends is one whose deals disagree (a proof needs every deal)."""
+    if objective == "margin":
+        return any(abs(v - round(v)) > 1e-6 for v in values.values())
+    return every_line_ends and any(klass(v) == 1 for v in values.values())
+
+
 def weight(tags) -> int:
     return sum(TAG_WEIGHT.get(t, 0) for t in tags)
 
@@ -263,7 +273,7 @@ def tie_breaks(win: ref.Answer, margin) -> bool:
 def try_position(state: Century, fits):
     """Confirmed puzzles of a position, best first: (weight, objective, depth, answer,
     tags); ``fits(objective, depth, tags, last_round)`` says what the bucket wants."""
-    last = state.last_round
+    last, hidden = state.last_round, state.merchant_deck is None
     pos = immediate = None
     answers: dict = {}  # (objective, depth) -> reference answer
 
@@ -285,10 +295,18 @@ def try_position(state: Century, fits):
                 m: state.child(m).scores()[me] for m in state.legal_action_texts()
             }
         screened = reasons(objective, engine_values(result), immediate)
-        if objective == "win" and plies_to_end(state) == depth:  # every line ends
+        ends = plies_to_end(state) == depth  # every line finishes the game
+        if objective == "win" and ends:
             margins = solve(state, depth=depth, objective="margin")["moves"]
             if any(abs(m["value"]) < 1e-6 for m in margins):
                 screened.append("tie-break")
+            if hidden and deal_decides(
+                "margin", engine_values({"objective": "margin", "moves": margins}), ends
+            ):
+                screened.append("deal-decides")
+        if hidden and deal_decides(objective, engine_values(result), ends):
+            screened.append("deal-decides")
+        screened = sorted(set(screened))
         if not screened or not fits(objective, depth, screened, last):
             continue
         pos = pos or model.Position.from_toml(state.to_toml())
@@ -296,9 +314,14 @@ def try_position(state: Century, fits):
         if answer.value is None:
             continue
         tags = reasons(objective, answer.moves, immediate_scores(pos))
-        if objective == "win" and plies_to_end(state) == depth:  # every line ends
-            if tie_breaks(answer, reference("margin", depth)):
-                tags.append("tie-break")
+        if (
+            objective == "win"
+            and ends
+            and tie_breaks(answer, reference("margin", depth))
+        ):
+            tags.append("tie-break")
+        if hidden and deal_decides(objective, answer.moves, ends):
+            tags.append("deal-decides")
         if tags and fits(objective, depth, tags, last):
             found.append((weight(tags), objective, depth, answer, tags))
     return sorted(found, key=lambda f: -f[0])
@@ -333,59 +356,76 @@ def describe(objective, depth, answer, tags, left) -> str:
     return f"{when}; {what}; kept for {', '.join(tags)}"
 
 
-def bucket(players, decks, seed, want, log):
-    """``want`` puzzles of one player count and deck kind, varied by quotas: neither
-    objective more than 60%, at most half before the last round, no reason (the weightiest
-    tag) more than 40%, and with 3+ players at most 40% at depth 1 (one move, then the game
-    is over; with 2 players every last-round puzzle is so). For the first PICKY_GAMES
-    games the common reasons (weight 3 or less) are held to two each, leaving room for
-    rarer ones."""
-    puzzles, seen = [], set()
-    per_objective = {"win": 0, "margin": 0}
-    per_reason: dict = {}
-    early, shallow = [0], [0]
-    game = 0
+class Quotas:
+    """What one (player count, deck kind) bucket still takes, to keep it varied: neither
+    objective over 60%; at most half before the last round; no reason (the weightiest
+    tag) over 40%; with 3+ players at most 40% at depth 1 (one move and the game is over;
+    with 2 players every last-round puzzle is so). For the first PICKY_GAMES games the
+    common reasons (weight 3 or less) are held to two each, and with hidden decks and 3+
+    players 30% is kept for puzzles whose answer depends on the deal, so that rarer
+    puzzles get a chance to turn up."""
 
-    def fits(objective, depth, tags, last_round):
-        reason = primary(tags)
-        picky = game < PICKY_GAMES and TAG_WEIGHT[reason] <= 3
-        cap = 2 if picky else -(-want * 4 // 10)
+    def __init__(self, players: int, hidden: bool, want: int) -> None:
+        self.players, self.want = players, want
+        self.reserved = want * 3 // 10 if hidden and players > 2 else 0
+        self.kept: list = []  # (record, last round on)
+        self.game = 0
+
+    def full(self) -> bool:
+        return len(self.kept) >= self.want
+
+    def count(self, test) -> int:
+        return sum(1 for rec, last in self.kept if test(rec, last))
+
+    def fits(self, objective, depth, tags, last_round) -> bool:
+        reason, picky = primary(tags), self.game < PICKY_GAMES
+        common = picky and TAG_WEIGHT[reason] <= 3
+        cap = 2 if common else -(-self.want * 4 // 10)
+        dealt = "deal-decides" in tags
+        others = self.count(lambda r, _: "deal-decides" not in r["tags"])
         return (
-            per_objective[objective] < -(-want * 6 // 10)
-            and per_reason.get(reason, 0) < cap
-            and (last_round or early[0] < want // 2)
-            and (depth > 1 or players == 2 or shallow[0] < want * 4 // 10)
+            self.count(lambda r, _: r["objective"] == objective)
+            < -(-self.want * 6 // 10)
+            and self.count(lambda r, _: primary(r["tags"]) == reason) < cap
+            and (last_round or self.count(lambda _, last: not last) < self.want // 2)
+            and (
+                depth > 1
+                or self.players == 2
+                or self.count(lambda r, _: r["depth"] == 1) < self.want * 4 // 10
+            )
+            and (dealt or not picky or others < self.want - self.reserved)
         )
 
+
+def bucket(players, decks, seed, want, log):
+    """``want`` puzzles of one player count and deck kind (see Quotas)."""
+    quotas = Quotas(players, decks == "hidden", want)
+    seen = set()
     for game in range(MAX_GAMES):
-        if len(puzzles) >= want:
+        if quotas.full():
             break
+        quotas.game = game
         game_seed = (
             seed * 1_000_000 + players * 10_000 + (decks == "hidden") * 5_000 + game
         )
         kept = 0
         for state in late_positions(players, game_seed):
-            if kept >= PER_GAME or len(puzzles) >= want:
+            if kept >= PER_GAME or quotas.full():
                 break
             if decks == "hidden":
                 state.hide_decks()
             if state.hash() in seen:
                 continue
-            picks = try_position(state, fits)
+            picks = try_position(state, quotas.fits)
             if not picks:
                 continue
-            pid = f"{players}p-{decks}-{len(puzzles) + 1:02d}"
+            pid = f"{players}p-{decks}-{len(quotas.kept) + 1:02d}"
             rec = confirmed(state, pid, picks[0], log)
             seen.add(state.hash())
-            puzzles.append(rec)
-            per_objective[rec["objective"]] += 1
-            reason = primary(rec["tags"])
-            per_reason[reason] = per_reason.get(reason, 0) + 1
-            early[0] += not state.last_round
-            shallow[0] += rec["depth"] == 1
+            quotas.kept.append((rec, state.last_round))
             kept += 1
             log(f"{pid}: {rec['note']}")
-    return puzzles
+    return [rec for rec, _ in quotas.kept]
 
 
 def main() -> None:
