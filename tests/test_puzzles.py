@@ -261,6 +261,10 @@ def bad(path) -> str:
         ({"margin": 3}, "error: tiny.jsonl:1.margin: only for the margin objective"),
         ({"position": "game = 1"}, "error: tiny.jsonl:1.position."),
         ({"position_file": "x.toml"}, "error: tiny.jsonl:1.position: give exactly one"),
+        (
+            {"position": None, "position_file": "x.toml"},
+            "error: tiny.jsonl:1.position_file: x.toml: no such file",
+        ),
     ],
 )
 def test_bad_suites_give_one_error_line(tmp_path, change, message):

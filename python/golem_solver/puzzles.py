@@ -158,12 +158,11 @@ def _position(record: dict, where: str, base: Path) -> Century:
             f"{where}.position", "give exactly one of position, position_file"
         )
     key = "position" if inline is not None else "position_file"
+    if file is not None and not (base / file).is_file():
+        raise SuiteError(f"{where}.{key}", f"{file}: no such file next to the suite")
     try:
-        state = (
-            Century.from_toml(inline)
-            if inline is not None
-            else Century.load(base / file)
-        )
+        text = inline if inline is not None else (base / file).read_text()
+        state = Century.from_toml(text)
     except GolemError as e:
         raise SuiteError(f"{where}.{key}.{e.field}", e.message) from None
     except OSError as e:
