@@ -269,3 +269,21 @@ def test_installed_entry_point_error():
     assert done.stdout == ""
     assert done.stderr.startswith("error: move 1 of 1 'take nothing': ")
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_output_cut_short_by_the_reader_is_not_an_error():
+    """`golem-solve moves POS | head -1`: the closed pipe ends the command quietly."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    wide = Path(__file__).parent / "perft" / "overflow-3p-hidden.toml"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "golem_solver.cli", "moves", str(wide)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    process.stdout.readline()
+    process.stdout.close()
+    assert process.wait(timeout=30) == 0
+    assert process.stderr.read() == b""

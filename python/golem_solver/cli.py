@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import sys
 import threading
 import time
@@ -71,6 +72,11 @@ def reports_errors(command: F) -> F:
             field = getattr(e, "field", None)
             message = getattr(e, "message", None) or str(e)
             raise _fail(field, message) from None
+        except BrokenPipeError:
+            # The reader went away (`golem-solve moves POS | head`): nothing to report.
+            # Point stdout at /dev/null so the flush at exit does not fail again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(0) from None
         except OSError as e:
             raise _fail(e.filename and str(e.filename), e.strerror or str(e)) from None
 
