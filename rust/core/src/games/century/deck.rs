@@ -77,11 +77,16 @@ impl<const N: usize> Deck<N> {
         self.cards &= !(1 << card);
     }
 
-    /// The same cards in a random order, known from now on (a determinization).
+    /// The same cards in a random order, known from now on (a determinization). Runs once
+    /// per ISMCTS iteration, so it shuffles on the stack.
     pub fn shuffled(&self, rng: &mut dyn RngCore) -> Self {
-        let mut cards: Vec<u8> = BitIter(self.cards).map(|c| c as u8).collect();
-        cards.shuffle(rng);
-        Deck::known(&cards)
+        let mut top_first = [0u8; N];
+        let len = self.len();
+        for (slot, card) in top_first.iter_mut().zip(BitIter(self.cards)) {
+            *slot = card as u8;
+        }
+        top_first[..len].shuffle(rng);
+        Deck::known(&top_first[..len])
     }
 }
 
