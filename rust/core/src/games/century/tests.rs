@@ -41,35 +41,21 @@ fn duel(caravan: &str, hand: &[&str]) -> Century {
 
 /// Makes both decks known: `merchant_top` and `golem_top` first, then the other unseen cards.
 fn known_decks(state: &Century, merchant_top: &[&str], golem_top: &[&str]) -> Century {
+    // The named cards on top, then the rest of the unseen cards in id order.
+    let order = |top: &[&str], by_name: fn(&str) -> Option<u8>, unseen: u64| -> Vec<u8> {
+        let top: Vec<u8> = top.iter().map(|n| by_name(n).unwrap()).collect();
+        let rest = BitIter(unseen)
+            .map(|c| c as u8)
+            .filter(|c| !top.contains(c));
+        top.iter().copied().chain(rest).collect()
+    };
     let mut state = *state;
-    let top: Vec<u8> = merchant_top
-        .iter()
-        .map(|n| merchant_by_name(n).unwrap())
-        .collect();
-    let merchants: Vec<u8> = top
-        .iter()
-        .copied()
-        .chain(
-            BitIter(state.merchant_unseen())
-                .map(|c| c as u8)
-                .filter(|c| !top.contains(c)),
-        )
-        .collect();
-    let top: Vec<u8> = golem_top
-        .iter()
-        .map(|n| golem_by_name(n).unwrap())
-        .collect();
-    let golems: Vec<u8> = top
-        .iter()
-        .copied()
-        .chain(
-            BitIter(state.golem_unseen())
-                .map(|g| g as u8)
-                .filter(|g| !top.contains(g)),
-        )
-        .collect();
-    state.merchant_deck = Deck::known(&merchants);
-    state.golem_deck = Deck::known(&golems);
+    state.merchant_deck = Deck::known(&order(
+        merchant_top,
+        merchant_by_name,
+        state.merchant_unseen(),
+    ));
+    state.golem_deck = Deck::known(&order(golem_top, golem_by_name, state.golem_unseen()));
     state.refresh_derived();
     state
 }
