@@ -16,7 +16,7 @@ from golem_solver._core import random_playouts
 
 from conftest import ROOT, pick
 
-PERFT = ROOT / "tests" / "perft"
+PERFT = ROOT / "tests" / "perft" / "century"
 MIDGAME = ROOT / "examples" / "century-midgame.toml"
 
 

@@ -277,7 +277,7 @@ def test_output_cut_short_by_the_reader_is_not_an_error():
     import sys
     from pathlib import Path
 
-    wide = Path(__file__).parent / "perft" / "overflow-3p-hidden.toml"
+    wide = Path(__file__).parent / "perft" / "century" / "overflow-3p-hidden.toml"
     process = subprocess.Popen(
         [sys.executable, "-m", "golem_solver.cli", "moves", str(wide)],
         stdout=subprocess.PIPE,

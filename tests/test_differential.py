@@ -16,7 +16,7 @@ from reference import century_model as model
 
 from golem_solver import Century
 
-PERFT_TABLE = Path(__file__).resolve().parent / "perft"
+PERFT_TABLE = Path(__file__).resolve().parent / "perft" / "century"
 
 
 def same_position(engine: Century, reference: model.Position) -> bool:

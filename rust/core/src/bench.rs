@@ -1,63 +1,89 @@
 //! The bench: a fixed set of searches whose total node count is the search signature.
 //!
-//! Like Stockfish's `bench`, it searches built-in positions (`data/bench/`: 2 to 5
-//! players, known and hidden decks) with one thread and count budgets only: alpha-beta to a
-//! fixed depth for both objectives, ISMCTS for a fixed number of iterations from a fixed
-//! seed. The node total depends on nothing but the code, so any change that alters what
-//! search does (move generation, ordering, pruning, the heuristic, ISMCTS sampling) changes
-//! it. [`SIGNATURE`] records the current value; a test holds the bench to it, so such a
-//! change must update it on purpose (and its commit say why).
+//! Like Stockfish's `bench`, it searches built-in positions (each game's
+//! [`crate::Game::BENCH_POSITIONS`], from its `data/bench/<game>/` folder) with one thread
+//! and count budgets only: alpha-beta to a fixed depth for both objectives, ISMCTS for a
+//! fixed number of iterations from a fixed seed. The node total depends on nothing but the
+//! code, so any change that alters what search does (move generation, ordering, pruning,
+//! the heuristic, ISMCTS sampling) changes it. [`SIGNATURE`] records the current value; a
+//! test holds the bench to it, so such a change must update it on purpose (and its commit
+//! say why).
 //!
-//! This is the one module outside `games/` that names a game: the positions are Century's.
+//! Ad-hoc runs ([`BenchOptions`]) search other positions, or with another depth or node
+//! budget; their total is not the signature.
 
 use std::time::Instant;
 
-use crate::games::century::position::read_position;
+use crate::game::PositionError;
+use crate::games::GameId;
 use crate::search::alphabeta::{self, AlphaBetaConfig};
 use crate::search::ismcts::{self, IsmctsConfig, Rollout};
 use crate::search::objective::Objective;
 use crate::search::{Limits, StopFlag};
+use crate::Game;
 
-/// Total nodes of [`run`]; see the module documentation before changing it.
+/// Total nodes of the standard bench (every game, built-in positions, default budgets);
+/// see the module documentation before changing it.
 pub const SIGNATURE: u64 = 4_725_514;
 
-/// Name, TOML and alpha-beta depth of each position (hidden decks search chance nodes, so
-/// they get less depth).
-const POSITIONS: [(&str, &str, u32); 5] = [
-    (
-        "2p-opening",
-        include_str!("../data/bench/2p-opening.toml"),
-        8,
-    ),
-    (
-        "2p-midgame-hidden",
-        include_str!("../data/bench/2p-midgame-hidden.toml"),
-        2,
-    ),
-    (
-        "3p-midgame",
-        include_str!("../data/bench/3p-midgame.toml"),
-        7,
-    ),
-    (
-        "4p-midgame-hidden",
-        include_str!("../data/bench/4p-midgame-hidden.toml"),
-        2,
-    ),
-    ("5p-late", include_str!("../data/bench/5p-late.toml"), 6),
-];
+/// A built-in bench position of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchPosition {
+    pub name: &'static str,
+    /// The position file's text.
+    pub text: &'static str,
+    /// Alpha-beta depth.
+    pub depth: u32,
+}
 
 const HASH_MB: usize = 16;
 const ISMCTS_ITERATIONS: u64 = 10_000;
 const ISMCTS_SEED: u64 = 1;
 const ISMCTS_CUTOFF: u32 = 20;
+/// Alpha-beta depth of an ad-hoc position when none is given.
+pub const AD_HOC_DEPTH: u32 = 4;
+
+/// What to search; the default is the standard bench.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BenchOptions {
+    /// Only these games (empty: every registered game).
+    pub games: Vec<GameId>,
+    /// Alpha-beta depth instead of each position's own.
+    pub depth: Option<u32>,
+    /// A node budget for every search (alpha-beta without a depth limit, ISMCTS without an
+    /// iteration limit).
+    pub nodes: Option<u64>,
+    /// Positions to search instead of the built-in ones: position files' texts, each of
+    /// any registered game.
+    pub positions: Vec<String>,
+}
+
+impl BenchOptions {
+    /// The standard bench, whose total is the signature.
+    pub fn is_standard(&self) -> bool {
+        self.depth.is_none() && self.nodes.is_none() && self.positions.is_empty() && {
+            let mut games = self.games.clone();
+            games.dedup();
+            games.is_empty() || games == GameId::ALL
+        }
+    }
+}
 
 /// One search of the bench.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchLine {
-    pub position: &'static str,
+    pub game: &'static str,
+    pub position: String,
     /// What was searched, e.g. `alphabeta depth=4 objective=win`.
     pub search: String,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// The nodes and time of one game's searches.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameTotal {
+    pub game: &'static str,
     pub nodes: u64,
     pub seconds: f64,
 }
@@ -65,9 +91,13 @@ pub struct BenchLine {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchResult {
     pub lines: Vec<BenchLine>,
-    /// The signature.
+    /// Per game, in registry order (games with no search left out).
+    pub games: Vec<GameTotal>,
+    /// The total: the signature for the standard bench.
     pub nodes: u64,
     pub seconds: f64,
+    /// Whether this was the standard bench (so `nodes` is comparable with [`SIGNATURE`]).
+    pub standard: bool,
 }
 
 impl BenchResult {
@@ -76,66 +106,156 @@ impl BenchResult {
     }
 }
 
-/// Runs every search of the bench in order, calling `report` after each.
-pub fn run(report: &mut dyn FnMut(&BenchLine)) -> BenchResult {
+/// Runs every search of the bench in order, calling `report` after each. Fails only on an
+/// ad-hoc position that is refused (the field names the position: `positions[2].players`).
+pub fn run(
+    options: &BenchOptions,
+    report: &mut dyn FnMut(&BenchLine),
+) -> Result<BenchResult, PositionError> {
     let start = Instant::now();
-    let stop = StopFlag::new();
-    let mut lines = Vec::new();
-    for (position, toml, depth) in POSITIONS {
-        let state = read_position(toml)
-            .unwrap_or_else(|e| panic!("bench position {position} is refused: {e}"));
-        for objective in [Objective::Win, Objective::Margin] {
-            let clock = Instant::now();
-            let limits = Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            };
-            let config = AlphaBetaConfig {
-                objective,
-                hash_mb: HASH_MB,
-                use_tt: true,
-            };
-            let result = alphabeta::search(&state, limits, &config, &stop, &mut |_| {});
-            let name = match objective {
-                Objective::Win => "win",
-                Objective::Margin => "margin",
-            };
-            lines.push(BenchLine {
-                position,
-                search: format!("alphabeta depth={depth} objective={name}"),
-                nodes: result.nodes,
-                seconds: clock.elapsed().as_secs_f64(),
-            });
-            report(lines.last().expect("just pushed"));
-        }
-        let clock = Instant::now();
-        let limits = Limits {
-            iterations: Some(ISMCTS_ITERATIONS),
-            ..Limits::default()
+    let games: Vec<GameId> = if options.games.is_empty() {
+        GameId::ALL.to_vec()
+    } else {
+        options.games.clone()
+    };
+    // Ad-hoc positions are read up front, so a bad one fails before any search.
+    let mut ad_hoc: Vec<(GameId, usize, &str)> = Vec::new();
+    for (index, text) in options.positions.iter().enumerate() {
+        let named = |e: PositionError| {
+            PositionError::new(format!("positions[{index}].{}", e.field), e.message)
         };
-        let config = IsmctsConfig {
-            rollout: Rollout::Heuristic { epsilon: 0.1 },
-            rollout_cutoff: Some(ISMCTS_CUTOFF),
-            threads: 1,
-            seed: ISMCTS_SEED,
-            ..IsmctsConfig::default()
-        };
-        let result = ismcts::search(&state, limits, &config, &stop, &mut |_| {});
-        lines.push(BenchLine {
-            position,
-            search: format!(
-                "ismcts iterations={ISMCTS_ITERATIONS} rollout=heuristic cutoff={ISMCTS_CUTOFF} seed={ISMCTS_SEED}"
-            ),
-            nodes: result.nodes,
-            seconds: clock.elapsed().as_secs_f64(),
-        });
-        report(lines.last().expect("just pushed"));
+        let game = GameId::detect(text).map_err(named)?;
+        with_game!(game, G => G::from_text(text).map(drop)).map_err(named)?;
+        ad_hoc.push((game, index, text));
     }
-    BenchResult {
+    let mut lines = Vec::new();
+    for game in games {
+        if options.positions.is_empty() {
+            with_game!(game, G => {
+                for position in G::BENCH_POSITIONS {
+                    let state = G::from_text(position.text).unwrap_or_else(|e| {
+                        panic!("bench position {} is refused: {e}", position.name)
+                    });
+                    let depth = options.depth.unwrap_or(position.depth);
+                    search_position(&state, position.name, depth, options, &mut lines, report);
+                }
+            });
+        } else {
+            for &(_, index, text) in ad_hoc.iter().filter(|(g, ..)| *g == game) {
+                with_game!(game, G => {
+                    let state = G::from_text(text).expect("checked above");
+                    let depth = options.depth.unwrap_or(AD_HOC_DEPTH);
+                    let name = format!("position {index}");
+                    search_position(&state, &name, depth, options, &mut lines, report);
+                });
+            }
+        }
+    }
+    let games = totals(&lines);
+    Ok(BenchResult {
         nodes: lines.iter().map(|l| l.nodes).sum(),
         lines,
+        games,
         seconds: start.elapsed().as_secs_f64(),
+        standard: options.is_standard(),
+    })
+}
+
+/// Per-game sums of the lines, in the order the games first appear.
+fn totals(lines: &[BenchLine]) -> Vec<GameTotal> {
+    let mut totals: Vec<GameTotal> = Vec::new();
+    for line in lines {
+        match totals.iter_mut().find(|t| t.game == line.game) {
+            Some(total) => {
+                total.nodes += line.nodes;
+                total.seconds += line.seconds;
+            }
+            None => totals.push(GameTotal {
+                game: line.game,
+                nodes: line.nodes,
+                seconds: line.seconds,
+            }),
+        }
     }
+    totals
+}
+
+/// The three searches of one position: alpha-beta for both objectives, then ISMCTS.
+fn search_position<G: Game>(
+    state: &G,
+    name: &str,
+    depth: u32,
+    options: &BenchOptions,
+    lines: &mut Vec<BenchLine>,
+    report: &mut dyn FnMut(&BenchLine),
+) {
+    let stop = StopFlag::new();
+    let mut push = |search: String, nodes: u64, seconds: f64| {
+        lines.push(BenchLine {
+            game: G::INFO.name,
+            position: name.to_string(),
+            search,
+            nodes,
+            seconds,
+        });
+        report(lines.last().expect("just pushed"));
+    };
+    for objective in [Objective::Win, Objective::Margin] {
+        let clock = Instant::now();
+        let limits = match options.nodes {
+            Some(nodes) => Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            None => Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+        };
+        let config = AlphaBetaConfig {
+            objective,
+            hash_mb: HASH_MB,
+            use_tt: true,
+        };
+        let result = alphabeta::search(state, limits, &config, &stop, &mut |_| {});
+        let budget = match options.nodes {
+            Some(nodes) => format!("nodes={nodes}"),
+            None => format!("depth={depth}"),
+        };
+        push(
+            format!("alphabeta {budget} objective={}", objective.name()),
+            result.nodes,
+            clock.elapsed().as_secs_f64(),
+        );
+    }
+    let clock = Instant::now();
+    let limits = match options.nodes {
+        Some(nodes) => Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+        None => Limits {
+            iterations: Some(ISMCTS_ITERATIONS),
+            ..Limits::default()
+        },
+    };
+    let config = IsmctsConfig {
+        rollout: Rollout::Heuristic { epsilon: 0.1 },
+        rollout_cutoff: Some(ISMCTS_CUTOFF),
+        threads: 1,
+        seed: ISMCTS_SEED,
+        ..IsmctsConfig::default()
+    };
+    let result = ismcts::search(state, limits, &config, &stop, &mut |_| {});
+    let budget = match options.nodes {
+        Some(nodes) => format!("nodes={nodes}"),
+        None => format!("iterations={ISMCTS_ITERATIONS}"),
+    };
+    push(
+        format!("ismcts {budget} rollout=heuristic cutoff={ISMCTS_CUTOFF} seed={ISMCTS_SEED}"),
+        result.nodes,
+        clock.elapsed().as_secs_f64(),
+    );
 }
 
 #[cfg(test)]
@@ -146,14 +266,53 @@ mod tests {
     /// record the new total in `SIGNATURE` and say why in the commit message.
     #[test]
     fn bench_signature_is_unchanged() {
-        let result = run(&mut |line| {
+        let result = run(&BenchOptions::default(), &mut |line| {
             eprintln!(
-                "{:>18} {:>48} {:>10} nodes {:>7.3} s",
-                line.position, line.search, line.nodes, line.seconds
+                "{:>13} {:>18} {:>48} {:>10} nodes {:>7.3} s",
+                line.game, line.position, line.search, line.nodes, line.seconds
             )
-        });
-        assert_eq!(result.lines.len(), 3 * POSITIONS.len());
+        })
+        .expect("the built-in positions are valid");
+        let positions: usize = GameId::ALL
+            .iter()
+            .map(|&g| with_game!(g, G => G::BENCH_POSITIONS.len()))
+            .sum();
+        assert_eq!(result.lines.len(), 3 * positions);
         assert!(result.lines.iter().all(|l| l.nodes > 0));
+        assert!(result.standard);
+        assert_eq!(
+            result.games.iter().map(|g| g.nodes).sum::<u64>(),
+            result.nodes,
+            "the per-game subtotals add up to the total"
+        );
         assert_eq!(result.nodes, SIGNATURE, "bench signature changed");
+    }
+
+    #[test]
+    fn ad_hoc_runs_are_not_the_signature_and_refuse_bad_positions() {
+        let text = crate::games::century::Century::BENCH_POSITIONS[4]
+            .text
+            .to_string();
+        let options = BenchOptions {
+            depth: Some(2),
+            positions: vec![text.clone()],
+            ..BenchOptions::default()
+        };
+        let result = run(&options, &mut |_| {}).expect("a valid position");
+        assert!(!result.standard);
+        assert_eq!(result.lines.len(), 3);
+        assert_eq!(result.lines[0].search, "alphabeta depth=2 objective=win");
+        let bad = BenchOptions {
+            positions: vec![text, "game = \"century-golem\"\nplayers = 9\n".to_string()],
+            ..BenchOptions::default()
+        };
+        let error = run(&bad, &mut |_| panic!("no search runs")).unwrap_err();
+        assert!(error.field.starts_with("positions[1]."), "{error}");
+        let unknown = BenchOptions {
+            positions: vec!["game = \"chess\"".to_string()],
+            ..BenchOptions::default()
+        };
+        let error = run(&unknown, &mut |_| {}).unwrap_err();
+        assert_eq!(error.field, "positions[0].game");
     }
 }

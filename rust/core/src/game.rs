@@ -1,9 +1,12 @@
-//! The one trait every game implements; search, perft and the bindings only use this.
+//! The one trait every game implements; search, perft, bots, the arena and the bindings
+//! only use this.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 
 use rand::RngCore;
+
+pub use crate::bench::BenchPosition;
 
 /// Who acts in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +19,47 @@ pub enum Turn {
     Terminal,
 }
 
+/// What a game is, independent of any state: for registries, command lines and adapters
+/// (OpenSpiel's `GameType`/`GameInfo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// Short identifier, the `game = "..."` key of its position files (`century-golem`).
+    pub name: &'static str,
+    /// Printed name (`Century: Golem Edition`).
+    pub title: &'static str,
+    pub min_players: usize,
+    pub max_players: usize,
+    /// Chance events (shuffled decks, dice) can occur.
+    pub chance: bool,
+    /// Some player can know something another cannot (a hand, a private pick). Hidden deck
+    /// orders that nobody knows are chance, not hidden information.
+    pub hidden_information: bool,
+    /// The printed game has players act at the same time. The engine always sequences
+    /// them (see `docs/search.md`): this flag says that the sequencing is the engine's.
+    pub simultaneous: bool,
+    /// Every [`Game::action_index`] is below this (OpenSpiel's `num_distinct_actions`).
+    pub action_space: u64,
+    /// The most outcomes a chance node can have.
+    pub max_chance_outcomes: usize,
+}
+
+/// A refused position (or other text input): which field, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct PositionError {
+    pub field: String,
+    pub message: String,
+}
+
+impl PositionError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
+        PositionError {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
 /// A game state together with its rules.
 ///
 /// States are small `Copy` values: search clones them instead of undoing moves.
@@ -24,10 +68,24 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// states with the same public information (ISMCTS relies on that).
     type Action: Copy + Eq + Ord + Hash + Debug + Send + Sync;
 
-    /// Short identifier, e.g. `century-golem`.
-    const NAME: &'static str;
-    /// Largest number of seats any state of this game has.
-    const MAX_PLAYERS: usize;
+    /// Name, player range and nature of the game.
+    const INFO: GameInfo;
+
+    // ---- making and saving states ----
+
+    /// A new game for `players` seats (within the range of [`Game::INFO`]), with every
+    /// random setup choice (shuffles) drawn from `rng`.
+    fn new_game(players: usize, rng: &mut dyn RngCore) -> Self;
+
+    /// Reads a position in the game's text format (TOML with a `game` key); every refusal
+    /// names the field and says what is wrong.
+    fn from_text(text: &str) -> Result<Self, PositionError>;
+
+    /// Writes the position in the format [`Game::from_text`] reads. Fails where the format
+    /// cannot say the state (e.g. in the middle of a deal).
+    fn to_text(&self) -> Result<String, PositionError>;
+
+    // ---- who acts ----
 
     fn num_players(&self) -> usize;
     fn turn(&self) -> Turn;
@@ -35,6 +93,8 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn is_terminal(&self) -> bool {
         self.turn() == Turn::Terminal
     }
+
+    // ---- moves ----
 
     /// Fills `out` (cleared first) with the legal actions of the player to move, in a fixed
     /// order; at a chance node, with the possible outcomes. The caller reuses `out`, so no
@@ -53,6 +113,8 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// unspecified but memory-safe; callers that take actions from users check legality.
     fn apply(&mut self, action: Self::Action);
 
+    // ---- results ----
+
     /// Final score of `player` in game points (meaningful at any state: the current tally).
     fn score(&self, player: usize) -> i32;
 
@@ -61,6 +123,8 @@ pub trait Game: Copy + Send + Sync + 'static {
 
     /// Zobrist hash, maintained incrementally.
     fn hash(&self) -> u64;
+
+    // ---- hidden information ----
 
     /// A state with every hidden card redealt in a random order consistent with what
     /// `observer` knows, and no hidden information left (a determinization).
@@ -74,8 +138,28 @@ pub trait Game: Copy + Send + Sync + 'static {
         *self
     }
 
+    // ---- actions as numbers and text ----
+
     /// A stable integer naming an action (history tables, Python).
     fn action_id(action: Self::Action) -> u64;
+
+    /// The inverse of [`Game::action_id`]; `None` for an integer no action maps to. The
+    /// action need not be legal anywhere: callers check legality.
+    fn action_from_id(id: u64) -> Option<Self::Action>;
+
+    /// A dense index below `INFO.action_space` (for tensors and OpenSpiel).
+    fn action_index(action: Self::Action) -> u64;
+
+    /// The inverse of [`Game::action_index`].
+    fn action_from_index(index: u64) -> Option<Self::Action>;
+
+    /// Canonical move notation of a legal action in this state.
+    fn action_to_text(&self, action: Self::Action) -> String;
+
+    /// Parses move notation into one of this state's legal actions.
+    fn action_from_text(&self, text: &str) -> Result<Self::Action, String>;
+
+    // ---- search knowledge ----
 
     /// Cheap move-ordering hint: actions with a higher hint are tried first by alpha-beta
     /// and preferred by heuristic rollouts.
@@ -89,19 +173,6 @@ pub trait Game: Copy + Send + Sync + 'static {
         self.score(player) as f64
     }
 
-    /// Canonical move notation of a legal action in this state.
-    fn action_to_text(&self, action: Self::Action) -> String;
-
-    /// Parses move notation into one of this state's legal actions.
-    fn action_from_text(&self, text: &str) -> Result<Self::Action, String>;
-}
-
-/// Games that can deal a fresh starting position (arenas, self-play).
-pub trait NewGame: Game {
-    /// Fewest seats a game can have (`MAX_PLAYERS` is the most).
-    const MIN_PLAYERS: usize;
-
-    /// A new game for `players` seats (within `MIN_PLAYERS..=MAX_PLAYERS`), with every
-    /// random setup choice (shuffles) drawn from `rng`.
-    fn new_game(players: usize, rng: &mut dyn RngCore) -> Self;
+    /// The positions [`crate::bench`] searches for this game (its data, in its folder).
+    const BENCH_POSITIONS: &'static [BenchPosition] = &[];
 }

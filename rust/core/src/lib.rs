@@ -3,13 +3,17 @@
 //! A game is one module under [`games`] implementing the [`game::Game`] trait; everything
 //! else (perft, search, bots, the arena) is written against the trait and never names a game.
 
+// `games` comes first: it defines the `with_game!` macro the modules after it use.
+#[macro_use]
+pub mod games;
 pub mod arena;
 pub mod bench;
 pub mod bots;
 pub mod game;
-pub mod games;
 pub mod perft;
 pub mod playout;
-
-pub use game::{Game, NewGame, Turn};
 pub mod search;
+pub mod testing;
+pub mod util;
+
+pub use game::{Game, GameInfo, PositionError, Turn};

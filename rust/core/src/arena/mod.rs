@@ -25,7 +25,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::bots::Bot;
 use crate::search::StopFlag;
-use crate::{NewGame, Turn};
+use crate::{Game, Turn};
 pub use stats::{wilson, BotStats};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +134,7 @@ const SEAT_STREAM: u64 = 2;
 /// Plays `config.games` games between `bots` and gathers the results. `progress(done,
 /// total)` is called on the calling thread after each game and at least every 200 ms
 /// (setting `stop` from it ends the arena with [`ArenaError::Stopped`]).
-pub fn run<G: NewGame>(
+pub fn run<G: Game>(
     bots: &[Box<dyn Bot<G>>],
     config: &ArenaConfig,
     stop: &StopFlag,
@@ -223,8 +223,8 @@ fn outranks(error: &ArenaError, current: Option<&ArenaError>) -> bool {
     }
 }
 
-fn check<G: NewGame>(bots: usize, config: &ArenaConfig) -> Result<(), ArenaError> {
-    let (low, high) = (G::MIN_PLAYERS, G::MAX_PLAYERS);
+fn check<G: Game>(bots: usize, config: &ArenaConfig) -> Result<(), ArenaError> {
+    let (low, high) = (G::INFO.min_players, G::INFO.max_players);
     if !(low..=high).contains(&config.players) {
         let players = config.players;
         return config_error("players", format!("{players} is outside {low}..={high}"));
@@ -249,7 +249,7 @@ fn check<G: NewGame>(bots: usize, config: &ArenaConfig) -> Result<(), ArenaError
 }
 
 /// The position game `game` starts from: deal `game / players`.
-pub fn starting_position<G: NewGame>(config: &ArenaConfig, game: u32) -> G {
+pub fn starting_position<G: Game>(config: &ArenaConfig, game: u32) -> G {
     let deal = u64::from(game) / config.players as u64;
     let mut rng = ChaCha8Rng::seed_from_u64(stream_seed(config.seed, DEAL_STREAM, deal));
     G::new_game(config.players, &mut rng)
@@ -257,7 +257,7 @@ pub fn starting_position<G: NewGame>(config: &ArenaConfig, game: u32) -> G {
 
 /// Plays game `game` to the end (or the ply cap) and records it, unless `abandon()` says
 /// to give up.
-fn play<G: NewGame>(
+fn play<G: Game>(
     bots: &[Box<dyn Bot<G>>],
     config: &ArenaConfig,
     game: u32,

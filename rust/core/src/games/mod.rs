@@ -1,3 +1,90 @@
-//! One module per game, each behind [`crate::Game`].
+//! One module per game, each behind [`crate::Game`], and the registry that names them.
+//!
+//! Adding a game is one folder here and one line in the [`registry!`] call below: the
+//! line gives the game's variant of [`GameId`] and its state type. Everything generic (the
+//! bindings, the command line, bench, arena) reaches the games through [`GameId`] and
+//! [`with_game!`](crate::with_game), never by name.
 
 pub mod century;
+
+use crate::game::{GameInfo, PositionError};
+use crate::util::toml_fields::game_key;
+use crate::Game;
+
+/// Declares the games: the [`GameId`] enum and the `with_game!` dispatch macro.
+/// `$d` is a `$` token passed in, so the generated macro can use `$crate` and its own
+/// metavariables.
+macro_rules! registry {
+    ($d:tt $($variant:ident => $module:ident :: $state:ident),* $(,)?) => {
+        /// A registered game.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameId {
+            $($variant),*
+        }
+
+        impl GameId {
+            /// Every registered game, in registry order.
+            pub const ALL: &'static [GameId] = &[$(GameId::$variant),*];
+
+            /// Name, player range and nature of the game.
+            pub fn info(self) -> GameInfo {
+                match self {
+                    $(GameId::$variant => <$module::$state as Game>::INFO),*
+                }
+            }
+        }
+
+        /// Runs generic code for the game `id` names: `with_game!(id, G => body)` evaluates
+        /// `body` with the type `G` standing for that game's state type.
+        #[macro_export]
+        macro_rules! with_game {
+            ($d id:expr, $d G:ident => $d body:expr) => {
+                match $d id {
+                    $($d crate::games::GameId::$variant => {
+                        type $d G = $d crate::games::$module::$state;
+                        $d body
+                    })*
+                }
+            };
+        }
+    };
+}
+
+registry! {
+    $
+    Century => century::Century,
+}
+
+impl GameId {
+    /// The game's short name (`century-golem`).
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The names of every game, for error messages.
+    pub fn names() -> Vec<&'static str> {
+        GameId::ALL.iter().map(|g| g.name()).collect()
+    }
+
+    /// The game called `name`; the error says which names there are.
+    pub fn from_name(name: &str) -> Result<GameId, PositionError> {
+        GameId::ALL
+            .iter()
+            .copied()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| {
+                PositionError::new(
+                    "game",
+                    format!(
+                        "'{name}' is not a game (expected one of: {})",
+                        GameId::names().join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// The game of a position file, from its `game = "..."` key.
+    pub fn detect(text: &str) -> Result<GameId, PositionError> {
+        GameId::from_name(&game_key(text)?)
+    }
+}

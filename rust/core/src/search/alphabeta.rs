@@ -269,7 +269,11 @@ impl<G: Game> Searcher<G> {
 
         self.order_moves(state, level, table_move);
         if self.moves[level].is_empty() {
-            return (self.objective.horizon(state, self.root_player), false);
+            // A turn without a legal action ends the game as it stands (as in ISMCTS).
+            return (
+                self.objective.terminal(state, self.root_player, plies),
+                true,
+            );
         }
         let mut best = if maximizing {
             f64::NEG_INFINITY

@@ -11,6 +11,7 @@ pub mod ismcts;
 pub mod limits;
 pub mod minimax;
 pub mod objective;
+pub mod options;
 pub mod tt;
 
 pub use limits::{Limits, StopFlag};

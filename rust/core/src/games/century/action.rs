@@ -83,3 +83,75 @@ impl Action {
         })
     }
 }
+
+// ---- the dense index ------------------------------------------------------------------
+//
+// For tensors and OpenSpiel: kind << 26 | card << 20 | placement << 10 | caravan number.
+// A caravan between turns holds at most 10 crystals, so the 1001 caravans it can be are
+// numbered densely (the nibble form would need 16 bits); a placement covers at most the
+// five slots before the last, two bits each.
+
+/// Caravans of at most 10 crystals, as nibbles (`Crystals::to_nibbles`), in number order.
+const CARAVANS: [u16; 1001] = {
+    let mut table = [0u16; 1001];
+    let mut n = 0;
+    let mut code = 0;
+    while code < 11 * 11 * 11 * 11 {
+        let (y, g, b, p) = (code / 1331, code / 121 % 11, code / 11 % 11, code % 11);
+        if y + g + b + p <= 10 {
+            table[n] = (y | g << 4 | b << 8 | p << 12) as u16;
+            n += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
+/// The number of each caravan by its base-11 code (`u16::MAX` for more than 10 crystals).
+static CARAVAN_NUMBER: [u16; 11 * 11 * 11 * 11] = {
+    let mut table = [u16::MAX; 11 * 11 * 11 * 11];
+    let mut n = 0;
+    while n < CARAVANS.len() {
+        table[base11(CARAVANS[n]) as usize] = n as u16;
+        n += 1;
+    }
+    table
+};
+
+const fn base11(nibbles: u16) -> u16 {
+    (nibbles & 0xF) * 1331
+        + (nibbles >> 4 & 0xF) * 121
+        + (nibbles >> 8 & 0xF) * 11
+        + (nibbles >> 12)
+}
+
+/// Every dense index is below this.
+pub const DENSE_ACTIONS: u64 = 6 << 26;
+
+impl Action {
+    /// The dense index (see above) of an action whose caravan holds at most 10 crystals.
+    pub fn dense_index(self) -> u64 {
+        let nibbles = self.caravan;
+        let lanes_ok = (0..4).all(|i| (nibbles >> (4 * i)) & 0xF <= 10);
+        let number = if lanes_ok {
+            CARAVAN_NUMBER[base11(nibbles) as usize]
+        } else {
+            u16::MAX
+        };
+        debug_assert!(number != u16::MAX && self.placement < 1 << 10 && self.index < 64);
+        (self.kind as u64) << 26
+            | (self.index as u64) << 20
+            | (self.placement as u64) << 10
+            | number as u64 & 0x3FF
+    }
+
+    /// The inverse of [`Action::dense_index`]; `None` for an index no action maps to.
+    pub fn from_dense_index(index: u64) -> Option<Self> {
+        if index >= DENSE_ACTIONS {
+            return None;
+        }
+        let caravan = *CARAVANS.get((index & 0x3FF) as usize)?;
+        let bits = (index >> 26) << 40 | (index >> 20 & 0x3F) << 32 | (index >> 10 & 0x3FF) << 16;
+        Action::from_bits(bits | caravan as u64)
+    }
+}

@@ -3,26 +3,40 @@
 mod action;
 pub mod cards;
 pub mod crystals;
-mod deck;
 pub mod greedy;
 mod movegen;
 mod notation;
 pub mod position;
+pub mod setup;
 mod state;
 mod zobrist;
 
 #[cfg(test)]
 mod tests;
 
+pub use crate::util::BitIter;
 pub use action::{Action, ActionKind};
-pub use state::{golem_threshold, BitIter, Century, Coin, Pending, Seat, MAX_PLAYERS, MIN_PLAYERS};
+pub use state::{golem_threshold, Century, Coin, Pending, Seat, MAX_PLAYERS, MIN_PLAYERS};
 
 use rand::RngCore;
 
 use crystals::Crystals;
 
-use crate::game::NewGame;
+use crate::game::{BenchPosition, GameInfo, PositionError};
+use crate::util::BitIter as Bits;
 use crate::{Game, Turn};
+
+/// A bench position from `data/bench/century/NAME.toml`, searched to `depth` by alpha-beta
+/// (hidden decks search chance nodes, so they get less depth).
+macro_rules! bench_position {
+    ($name:literal, $depth:literal) => {
+        BenchPosition {
+            name: $name,
+            text: include_str!(concat!("../../../data/bench/century/", $name, ".toml")),
+            depth: $depth,
+        }
+    };
+}
 
 /// Value of a caravan in yellow-crystal units (y 1, g 2, b 3, p 4).
 fn caravan_worth(caravan: Crystals) -> i32 {
@@ -32,17 +46,39 @@ fn caravan_worth(caravan: Crystals) -> i32 {
 
 impl Game for Century {
     type Action = Action;
-    const NAME: &'static str = "century-golem";
-    const MAX_PLAYERS: usize = MAX_PLAYERS;
+    const INFO: GameInfo = GameInfo {
+        name: setup::GAME_NAME,
+        title: "Century: Golem Edition",
+        min_players: MIN_PLAYERS,
+        max_players: MAX_PLAYERS,
+        chance: true,
+        // Deck orders are hidden from everyone alike: chance, not private knowledge.
+        hidden_information: false,
+        simultaneous: false,
+        action_space: action::DENSE_ACTIONS,
+        max_chance_outcomes: cards::MERCHANT_COUNT,
+    };
+
+    fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
+        Century::new_game(players, rng)
+    }
+
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        position::read_position(text)
+    }
+
+    fn to_text(&self) -> Result<String, PositionError> {
+        position::write_position(self)
+    }
 
     fn num_players(&self) -> usize {
-        self.players()
+        self.players as usize
     }
 
     fn turn(&self) -> Turn {
         if self.pending() != Pending::None {
             Turn::Chance
-        } else if self.is_over() {
+        } else if self.game_over() {
             Turn::Terminal
         } else {
             Turn::Player(self.to_move())
@@ -69,7 +105,7 @@ impl Game for Century {
             Pending::Merchant => Action::deal_merchant,
             _ => Action::deal_golem,
         };
-        out.extend(BitIter(cards).map(|card| (deal(card as u8), probability)));
+        out.extend(Bits(cards).map(|card| (deal(card as u8), probability)));
     }
 
     fn apply(&mut self, action: Action) {
@@ -81,7 +117,7 @@ impl Game for Century {
     }
 
     fn returns(&self, player: usize) -> f64 {
-        if self.is_over() && self.leader() == player {
+        if self.game_over() && self.leader() == player {
             1.0
         } else {
             0.0
@@ -89,7 +125,7 @@ impl Game for Century {
     }
 
     fn hash(&self) -> u64 {
-        self.zobrist()
+        self.hash
     }
 
     fn resample_hidden(&self, _observer: usize, rng: &mut dyn RngCore) -> Self {
@@ -106,6 +142,18 @@ impl Game for Century {
 
     fn action_id(action: Action) -> u64 {
         action.to_bits()
+    }
+
+    fn action_from_id(id: u64) -> Option<Action> {
+        Action::from_bits(id)
+    }
+
+    fn action_index(action: Action) -> u64 {
+        action.dense_index()
+    }
+
+    fn action_from_index(index: u64) -> Option<Action> {
+        Action::from_dense_index(index)
     }
 
     fn ordering_hint(&self, action: Action) -> i32 {
@@ -128,19 +176,19 @@ impl Game for Century {
             + 0.5 * self.seat(player).golems.count_ones() as f64
     }
 
+    const BENCH_POSITIONS: &'static [BenchPosition] = &[
+        bench_position!("2p-opening", 8),
+        bench_position!("2p-midgame-hidden", 2),
+        bench_position!("3p-midgame", 7),
+        bench_position!("4p-midgame-hidden", 2),
+        bench_position!("5p-late", 6),
+    ];
+
     fn action_to_text(&self, action: Action) -> String {
         self.action_text(action)
     }
 
     fn action_from_text(&self, text: &str) -> Result<Action, String> {
         self.parse_action(text)
-    }
-}
-
-impl NewGame for Century {
-    const MIN_PLAYERS: usize = MIN_PLAYERS;
-
-    fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
-        Century::new_game(players, rng)
     }
 }

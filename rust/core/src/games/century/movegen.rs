@@ -3,7 +3,8 @@
 use super::action::{Action, ActionKind};
 use super::cards::{Effect, GOLEMS, MERCHANTS};
 use super::crystals::{Crystals, CARAVAN_LIMIT};
-use super::state::{BitIter, Century, Pending};
+use super::state::{Century, Pending};
+use crate::util::BitIter;
 
 impl Century {
     pub(super) fn generate(&self, out: &mut Vec<Action>) {
@@ -19,7 +20,7 @@ impl Century {
                 out.extend(BitIter(self.golem_deck.cards()).map(|g| Action::deal_golem(g as u8)));
                 return;
             }
-            Pending::None if self.is_over() => return,
+            Pending::None if self.game_over() => return,
             Pending::None => {}
         }
         let seat = self.seats[self.to_move as usize];

@@ -1,148 +1,47 @@
-//! The TOML position format: one validating door from text to state, and back.
+//! Positions: one validating door from a [`Setup`] to a state, and the way back.
 //!
-//! Reading walks the TOML tree by hand so that every refusal names the exact field
-//! (`player[1].hand[2]`) and says what is wrong; nothing downstream re-checks.
+//! `Setup::parse` (in `setup.rs`) reads the file's shape; [`Century::from_setup`] checks what
+//! the values mean (card names, every card in one place, coin totals, rows refilled while
+//! a deck lasts) and names the field of every refusal. Nothing downstream re-checks.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
-
-use toml::{Table, Value};
 
 use super::cards::{
     golem_by_name, merchant_by_name, ALL_GOLEMS, DECK_MERCHANTS, GOLEMS, MERCHANTS,
     STARTING_MERCHANTS,
 };
 use super::crystals::{Crystals, CARAVAN_LIMIT};
-use super::deck::Deck;
+pub use super::setup::GAME_NAME;
+use super::setup::{SeatSetup, Setup};
 use super::state::{
-    golem_threshold, BitIter, Century, Pending, GOLEM_ROW_SLOTS, MAX_PLAYERS, MERCHANT_ROW_SLOTS,
+    golem_threshold, Century, Pending, GOLEM_ROW_SLOTS, MAX_PLAYERS, MERCHANT_ROW_SLOTS,
     MIN_PLAYERS,
 };
+pub use crate::game::PositionError;
+use crate::util::toml_fields::refuse;
+use crate::util::{BitIter, Deck};
+use crate::Game;
 
-pub const GAME_NAME: &str = "century-golem";
-
-/// A refused position: which field, and what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct PositionError {
-    pub field: String,
-    pub message: String,
+/// Reads and validates a position file.
+pub fn read_position(text: &str) -> Result<Century, PositionError> {
+    Century::from_setup(&Setup::parse(text)?)
 }
 
-fn refuse<T>(field: impl Into<String>, message: impl Into<String>) -> Result<T, PositionError> {
-    Err(PositionError {
-        field: field.into(),
-        message: message.into(),
-    })
-}
-
-/// Typed access to one TOML table, remembering its path for error messages.
-struct Fields<'a> {
-    path: String,
-    table: &'a Table,
-}
-
-impl<'a> Fields<'a> {
-    fn new(path: &str, table: &'a Table, allowed: &[&str]) -> Result<Self, PositionError> {
-        let fields = Fields {
-            path: path.to_string(),
-            table,
-        };
-        if let Some(key) = table.keys().find(|k| !allowed.contains(&k.as_str())) {
-            return refuse(
-                fields.name(key),
-                format!("unknown field (expected one of: {})", allowed.join(", ")),
-            );
-        }
-        Ok(fields)
-    }
-
-    fn name(&self, key: &str) -> String {
-        if self.path.is_empty() {
-            key.to_string()
-        } else {
-            format!("{}.{key}", self.path)
-        }
-    }
-
-    fn optional(&self, key: &str) -> Option<&'a Value> {
-        self.table.get(key)
-    }
-
-    fn required(&self, key: &str) -> Result<&'a Value, PositionError> {
-        self.optional(key)
-            .map_or_else(|| refuse(self.name(key), "missing field"), Ok)
-    }
-
-    fn integer(&self, key: &str, low: i64, high: i64) -> Result<i64, PositionError> {
-        match self.required(key)? {
-            Value::Integer(n) if (low..=high).contains(n) => Ok(*n),
-            Value::Integer(n) => refuse(self.name(key), format!("{n} is outside {low}..={high}")),
-            other => refuse(
-                self.name(key),
-                format!("expected an integer, found {}", other.type_str()),
-            ),
-        }
-    }
-
-    fn string(&self, key: &str) -> Result<&'a str, PositionError> {
-        string_value(&self.name(key), self.required(key)?)
-    }
-
-    fn table(&self, key: &str, allowed: &[&str]) -> Result<Fields<'a>, PositionError> {
-        match self.required(key)? {
-            Value::Table(t) => Fields::new(&self.name(key), t, allowed),
-            other => refuse(
-                self.name(key),
-                format!("expected a table, found {}", other.type_str()),
-            ),
-        }
-    }
-
-    fn strings(&self, key: &str) -> Result<Vec<(String, &'a str)>, PositionError> {
-        strings_value(&self.name(key), self.required(key)?)
-    }
-
-    fn optional_strings(&self, key: &str) -> Result<Option<Vec<(String, &'a str)>>, PositionError> {
-        self.optional(key)
-            .map(|v| strings_value(&self.name(key), v))
-            .transpose()
-    }
-}
-
-fn string_value<'a>(field: &str, value: &'a Value) -> Result<&'a str, PositionError> {
-    match value {
-        Value::String(s) => Ok(s),
-        other => refuse(
-            field,
-            format!("expected a string, found {}", other.type_str()),
-        ),
-    }
-}
-
-/// A list of strings, each with its own field name (`merchants.row[3]`).
-fn strings_value<'a>(
-    field: &str,
-    value: &'a Value,
-) -> Result<Vec<(String, &'a str)>, PositionError> {
-    match value {
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| {
-                let name = format!("{field}[{i}]");
-                string_value(&name, item).map(|s| (name, s))
-            })
-            .collect(),
-        other => refuse(
-            field,
-            format!("expected a list of strings, found {}", other.type_str()),
-        ),
-    }
+/// Writes a position in the spec's TOML format (decks listed when known).
+pub fn write_position(state: &Century) -> Result<String, PositionError> {
+    state.to_setup().map(|setup| setup.to_toml())
 }
 
 fn crystals_at(field: &str, text: &str) -> Result<Crystals, PositionError> {
     Crystals::parse(text).or_else(|message| refuse(field, message))
+}
+
+fn in_range(field: &str, value: i64, low: i64, high: i64) -> Result<i64, PositionError> {
+    if (low..=high).contains(&value) {
+        Ok(value)
+    } else {
+        refuse(field, format!("{value} is outside {low}..={high}"))
+    }
 }
 
 /// Where each card was seen, so a second sighting can name the first.
@@ -180,101 +79,147 @@ impl Sightings {
     }
 }
 
-/// Reads and validates a position.
-pub fn read_position(text: &str) -> Result<Century, PositionError> {
-    let root: Table = text
-        .parse()
-        .or_else(|e: toml::de::Error| refuse("toml", syntax_error(text, &e)))?;
-    let root = Fields::new(
-        "",
-        &root,
-        &[
-            "game",
-            "players",
-            "to_move",
-            "merchants",
-            "golems",
-            "player",
-        ],
-    )?;
-    let game = root.string("game")?;
-    if game != GAME_NAME {
-        return refuse(
-            "game",
-            format!("'{game}' is not supported here (expected '{GAME_NAME}')"),
-        );
-    }
-    let players = root.integer("players", i64::MIN, i64::MAX)?;
-    if !(MIN_PLAYERS as i64..=MAX_PLAYERS as i64).contains(&players) {
-        return refuse(
-            "players",
-            format!("{players} players; the game is for {MIN_PLAYERS}-{MAX_PLAYERS}"),
-        );
-    }
-    let players = players as usize;
-    let to_move = root.integer("to_move", i64::MIN, i64::MAX)?;
-    if !(0..players as i64).contains(&to_move) {
-        return refuse(
-            "to_move",
-            format!(
-                "{to_move} is not a seat of a {players}-player game (0-{})",
-                players - 1
-            ),
-        );
-    }
+impl Century {
+    /// The state a setup describes, or the first thing wrong with it.
+    pub fn from_setup(setup: &Setup) -> Result<Century, PositionError> {
+        let players = setup.players;
+        if !(MIN_PLAYERS as i64..=MAX_PLAYERS as i64).contains(&players) {
+            return refuse(
+                "players",
+                format!("{players} players; the game is for {MIN_PLAYERS}-{MAX_PLAYERS}"),
+            );
+        }
+        let players = players as usize;
+        let to_move = setup.to_move;
+        if !(0..players as i64).contains(&to_move) {
+            return refuse(
+                "to_move",
+                format!(
+                    "{to_move} is not a seat of a {players}-player game (0-{})",
+                    players - 1
+                ),
+            );
+        }
+        let mut state = Century::empty(players);
+        state.to_move = to_move as u8;
+        let mut seen = Sightings::default();
 
-    let mut state = Century::empty(players);
-    state.to_move = to_move as u8;
-    let mut seen = Sightings::default();
-
-    // Players first: their starting cards are their own copies, so they are tracked apart.
-    let seats = match root.required("player")? {
-        Value::Array(items) => items,
-        other => {
+        if setup.seats.len() != players {
             return refuse(
                 "player",
-                format!("expected [[player]] tables, found {}", other.type_str()),
-            )
+                format!(
+                    "{} [[player]] tables for players = {players}",
+                    setup.seats.len()
+                ),
+            );
         }
-    };
-    if seats.len() != players {
-        return refuse(
-            "player",
-            format!("{} [[player]] tables for players = {players}", seats.len()),
-        );
-    }
-    let threshold = golem_threshold(players);
-    let (mut gold_held, mut silver_held) = (0, 0);
-    for (seat, value) in seats.iter().enumerate() {
-        let path = format!("player[{seat}]");
-        let table = match value {
-            Value::Table(t) => Fields::new(
-                &path,
-                t,
-                &["crystals", "hand", "played", "golems", "gold", "silver"],
-            )?,
-            other => {
+        let (mut gold_held, mut silver_held) = (0, 0);
+        for (seat, seat_setup) in setup.seats.iter().enumerate() {
+            state.read_seat(seat, seat_setup, &mut seen)?;
+            gold_held += seat_setup.gold;
+            silver_held += seat_setup.silver;
+        }
+
+        state.read_merchant_row(setup, &mut seen)?;
+        state.read_golem_row(setup, &mut seen)?;
+        let coins = 2 * players as i64;
+        for (key, supply, held) in [
+            ("gold", setup.gold, gold_held),
+            ("silver", setup.silver, silver_held),
+        ] {
+            let field = format!("golems.{key}");
+            let supply = in_range(&field, supply, 0, coins)?;
+            if supply + held != coins {
                 return refuse(
-                    path,
-                    format!("expected a table, found {}", other.type_str()),
-                )
+                    field,
+                    format!("{supply} left + {held} held by players = {}, but {players} players share {coins} {key} coins", supply + held),
+                );
             }
-        };
-        let caravan = crystals_at(&table.name("crystals"), table.string("crystals")?)?;
+        }
+        state.gold = setup.gold as u8;
+        state.silver = setup.silver as u8;
+
+        // Decks: the unseen cards, in the listed order when given.
+        let seen_merchants = seen.merchants.keys().fold(0u64, |set, &c| set | 1 << c);
+        let seen_golems = seen.golems.keys().fold(0u64, |set, &g| set | 1 << g);
+        let merchant_unseen = DECK_MERCHANTS & !seen_merchants;
+        let golem_unseen = ALL_GOLEMS & !seen_golems;
+        let merchant_order = read_deck(
+            "merchants.deck",
+            setup.merchant_deck.as_deref(),
+            &mut seen,
+            merchant_unseen,
+            false,
+        )?;
+        let golem_order = read_deck(
+            "golems.deck",
+            setup.golem_deck.as_deref(),
+            &mut seen,
+            golem_unseen,
+            true,
+        )?;
+        state.merchant_deck =
+            merchant_order.map_or(Deck::hidden(merchant_unseen), |o| Deck::known(&o));
+        state.golem_deck = golem_order.map_or(Deck::hidden(golem_unseen), |o| Deck::known(&o));
+        state.refresh_derived();
+
+        // A short row is only possible once its deck is empty (or, with a hidden deck, when
+        // the game ended on the turn that emptied the slot: no card is dealt then).
+        for (field, len, slots, unseen) in [
+            (
+                "merchants.row",
+                setup.merchant_row.len(),
+                MERCHANT_ROW_SLOTS,
+                merchant_unseen,
+            ),
+            (
+                "golems.row",
+                setup.golem_row.len(),
+                GOLEM_ROW_SLOTS,
+                golem_unseen,
+            ),
+        ] {
+            let hidden_end = state.is_terminal() && len + 1 == slots;
+            if len < slots && unseen != 0 && !hidden_end {
+                return refuse(
+                    field,
+                    format!("{len} cards but the deck still has {} card(s); the row is refilled while the deck lasts", unseen.count_ones()),
+                );
+            }
+        }
+        Ok(state)
+    }
+
+    /// One `[[player]]` table into seat `seat`.
+    fn read_seat(
+        &mut self,
+        seat: usize,
+        setup: &SeatSetup,
+        seen: &mut Sightings,
+    ) -> Result<(), PositionError> {
+        let path = format!("player[{seat}]");
+        let players = self.players as usize;
+        let field = format!("{path}.crystals");
+        let caravan = crystals_at(&field, &setup.crystals)?;
         if caravan.total() > CARAVAN_LIMIT {
             return refuse(
-                table.name("crystals"),
+                field,
                 format!(
                     "{} crystals; a caravan holds at most {CARAVAN_LIMIT} at the start of a turn",
                     caravan.total()
                 ),
             );
         }
-        let s = &mut state.seats[seat];
+        let s = &mut self.seats[seat];
         s.caravan = caravan.to_nibbles();
+        // Starting cards are each player's own copies, so they are tracked apart.
         let mut own_starting: HashMap<u8, String> = HashMap::new();
-        for (key, pile) in [("hand", &mut s.hand), ("played", &mut s.played)] {
-            for (field, name) in table.strings(key)? {
+        for (key, names, pile) in [
+            ("hand", &setup.hand, &mut s.hand),
+            ("played", &setup.played, &mut s.played),
+        ] {
+            for (i, name) in names.iter().enumerate() {
+                let field = format!("{path}.{key}[{i}]");
                 let card = match merchant_by_name(name) {
                     Some(card) if STARTING_MERCHANTS & (1 << card) != 0 => {
                         if let Some(first) = own_starting.insert(card, field.clone()) {
@@ -290,165 +235,155 @@ pub fn read_position(text: &str) -> Result<Century, PositionError> {
                 *pile |= 1 << card;
             }
         }
-        for (field, name) in table.strings("golems")? {
-            s.golems |= 1 << seen.golem(&field, name)?;
+        for (i, name) in setup.golems.iter().enumerate() {
+            s.golems |= 1 << seen.golem(&format!("{path}.golems[{i}]"), name)?;
         }
+        let threshold = golem_threshold(players);
         if s.golems.count_ones() > threshold {
             return refuse(
-                table.name("golems"),
+                format!("{path}.golems"),
                 format!(
                     "{} golems; with {players} players the game ends at {threshold}",
                     s.golems.count_ones()
                 ),
             );
         }
-        s.gold = table.integer("gold", 0, 2 * players as i64)? as u8;
-        s.silver = table.integer("silver", 0, 2 * players as i64)? as u8;
-        gold_held += s.gold as i64;
-        silver_held += s.silver as i64;
+        let coins = 2 * players as i64;
+        s.gold = in_range(&format!("{path}.gold"), setup.gold, 0, coins)? as u8;
+        s.silver = in_range(&format!("{path}.silver"), setup.silver, 0, coins)? as u8;
+        Ok(())
     }
 
-    let merchants = root.table("merchants", &["row", "crystals", "deck"])?;
-    let row = merchants.strings("row")?;
-    if row.len() > MERCHANT_ROW_SLOTS {
-        return refuse(
-            merchants.name("row"),
-            format!(
-                "{} cards; the row has {MERCHANT_ROW_SLOTS} slots",
-                row.len()
-            ),
-        );
-    }
-    for (slot, (field, name)) in row.iter().enumerate() {
-        let card = seen.merchant(field, name)?;
-        if STARTING_MERCHANTS & (1 << card) != 0 {
+    fn read_merchant_row(
+        &mut self,
+        setup: &Setup,
+        seen: &mut Sightings,
+    ) -> Result<(), PositionError> {
+        let row = &setup.merchant_row;
+        if row.len() > MERCHANT_ROW_SLOTS {
             return refuse(
-                field,
-                format!("'{name}' is a starting card; it is never in the row"),
-            );
-        }
-        state.merchant_row[slot] = card;
-    }
-    state.merchant_row_len = row.len() as u8;
-    if let Some(crystals) = merchants.optional_strings("crystals")? {
-        if crystals.len() != row.len() {
-            return refuse(
-                merchants.name("crystals"),
+                "merchants.row",
                 format!(
-                    "{} entries for {} row cards (one string per card)",
-                    crystals.len(),
+                    "{} cards; the row has {MERCHANT_ROW_SLOTS} slots",
                     row.len()
                 ),
             );
         }
-        for (slot, (field, text)) in crystals.iter().enumerate() {
-            state.row_crystals[slot] = crystals_at(field, text)?;
+        for (slot, name) in row.iter().enumerate() {
+            let field = format!("merchants.row[{slot}]");
+            let card = seen.merchant(&field, name)?;
+            if STARTING_MERCHANTS & (1 << card) != 0 {
+                return refuse(
+                    field,
+                    format!("'{name}' is a starting card; it is never in the row"),
+                );
+            }
+            self.merchant_row[slot] = card;
         }
+        self.merchant_row_len = row.len() as u8;
+        if let Some(crystals) = &setup.row_crystals {
+            if crystals.len() != row.len() {
+                return refuse(
+                    "merchants.crystals",
+                    format!(
+                        "{} entries for {} row cards (one string per card)",
+                        crystals.len(),
+                        row.len()
+                    ),
+                );
+            }
+            for (slot, text) in crystals.iter().enumerate() {
+                self.row_crystals[slot] =
+                    crystals_at(&format!("merchants.crystals[{slot}]"), text)?;
+            }
+        }
+        Ok(())
     }
 
-    let golems = root.table("golems", &["row", "deck", "gold", "silver"])?;
-    let golem_row = golems.strings("row")?;
-    if golem_row.len() > GOLEM_ROW_SLOTS {
-        return refuse(
-            golems.name("row"),
-            format!(
-                "{} cards; the row has {GOLEM_ROW_SLOTS} slots",
-                golem_row.len()
-            ),
-        );
-    }
-    for (slot, (field, name)) in golem_row.iter().enumerate() {
-        state.golem_row[slot] = seen.golem(field, name)?;
-    }
-    state.golem_row_len = golem_row.len() as u8;
-    let coins = 2 * players as i64;
-    for (key, held) in [("gold", gold_held), ("silver", silver_held)] {
-        let supply = golems.integer(key, 0, coins)?;
-        if supply + held != coins {
+    fn read_golem_row(&mut self, setup: &Setup, seen: &mut Sightings) -> Result<(), PositionError> {
+        let row = &setup.golem_row;
+        if row.len() > GOLEM_ROW_SLOTS {
             return refuse(
-                golems.name(key),
-                format!("{supply} left + {held} held by players = {}, but {players} players share {coins} {key} coins", supply + held),
+                "golems.row",
+                format!("{} cards; the row has {GOLEM_ROW_SLOTS} slots", row.len()),
             );
         }
-        if key == "gold" {
-            state.gold = supply as u8;
-        } else {
-            state.silver = supply as u8;
+        for (slot, name) in row.iter().enumerate() {
+            self.golem_row[slot] = seen.golem(&format!("golems.row[{slot}]"), name)?;
         }
+        self.golem_row_len = row.len() as u8;
+        Ok(())
     }
 
-    // Decks: the unseen cards, in the listed order when given.
-    let seen_merchants = seen.merchants.keys().fold(0u64, |set, &c| set | 1 << c);
-    let seen_golems = seen.golems.keys().fold(0u64, |set, &g| set | 1 << g);
-    let merchant_unseen = DECK_MERCHANTS & !seen_merchants;
-    let golem_unseen = ALL_GOLEMS & !seen_golems;
-    let merchant_order = read_deck(&merchants, &mut seen, merchant_unseen, false)?;
-    let golem_order = read_deck(&golems, &mut seen, golem_unseen, true)?;
-    state.merchant_deck = merchant_order.map_or(Deck::hidden(merchant_unseen), |o| Deck::known(&o));
-    state.golem_deck = golem_order.map_or(Deck::hidden(golem_unseen), |o| Deck::known(&o));
-    state.refresh_derived();
-
-    // A short row is only possible once its deck is empty (or, with a hidden deck, when the
-    // game ended on the turn that emptied the slot: no card is dealt then).
-    for (field, len, slots, unseen) in [
-        (
-            merchants.name("row"),
-            row.len(),
-            MERCHANT_ROW_SLOTS,
-            merchant_unseen,
-        ),
-        (
-            golems.name("row"),
-            golem_row.len(),
-            GOLEM_ROW_SLOTS,
-            golem_unseen,
-        ),
-    ] {
-        let hidden_end = state.is_over() && len + 1 == slots;
-        if len < slots && unseen != 0 && !hidden_end {
+    /// The setup of this state (decks listed when known). Fails at a chance node, which
+    /// the file format cannot say.
+    pub fn to_setup(&self) -> Result<Setup, PositionError> {
+        if self.pending() != Pending::None {
             return refuse(
-                field,
-                format!("{len} cards but the deck still has {} card(s); the row is refilled while the deck lasts", unseen.count_ones()),
+                "position",
+                "a card is about to be dealt (chance node); apply a deal first",
             );
         }
-    }
-    Ok(state)
-}
-
-/// A TOML syntax error with the line and column it was found at.
-fn syntax_error(text: &str, error: &toml::de::Error) -> String {
-    let message = error.message().trim();
-    match error.span() {
-        Some(span) => {
-            let before = text.get(..span.start).unwrap_or(text);
-            let line = before.matches('\n').count() + 1;
-            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            format!("line {line}, column {column}: {message}")
-        }
-        None => message.to_string(),
+        let merchants = |cards: &mut dyn Iterator<Item = usize>| {
+            cards.map(|c| MERCHANTS[c].name.to_string()).collect()
+        };
+        let golems = |cards: &mut dyn Iterator<Item = usize>| {
+            cards.map(|g| GOLEMS[g].name.to_string()).collect()
+        };
+        let seats = (0..self.num_players())
+            .map(|seat| {
+                let s = self.seat(seat);
+                SeatSetup {
+                    crystals: s.crystals().to_string(),
+                    hand: merchants(&mut BitIter(s.hand)),
+                    played: merchants(&mut BitIter(s.played)),
+                    golems: golems(&mut BitIter(s.golems)),
+                    gold: s.gold.into(),
+                    silver: s.silver.into(),
+                }
+            })
+            .collect();
+        Ok(Setup {
+            players: self.num_players() as i64,
+            to_move: self.to_move() as i64,
+            merchant_row: merchants(&mut self.merchant_row().iter().map(|&c| c as usize)),
+            row_crystals: Some(self.row_crystals().iter().map(|c| c.to_string()).collect()),
+            merchant_deck: self
+                .merchant_deck()
+                .map(|d| merchants(&mut d.iter().map(|&c| c as usize))),
+            golem_row: golems(&mut self.golem_row().iter().map(|&g| g as usize)),
+            golem_deck: self
+                .golem_deck()
+                .map(|d| golems(&mut d.iter().map(|&g| g as usize))),
+            gold: self.gold_left().into(),
+            silver: self.silver_left().into(),
+            seats,
+        })
     }
 }
 
 /// Reads an optional deck list, which must be exactly the unseen cards of its kind.
 fn read_deck(
-    fields: &Fields,
+    field: &str,
+    listed: Option<&[String]>,
     seen: &mut Sightings,
     unseen: u64,
     golems: bool,
 ) -> Result<Option<Vec<u8>>, PositionError> {
-    let Some(listed) = fields.optional_strings("deck")? else {
+    let Some(listed) = listed else {
         return Ok(None);
     };
     let mut order = Vec::with_capacity(listed.len());
-    for (field, name) in &listed {
+    for (i, name) in listed.iter().enumerate() {
+        let item = format!("{field}[{i}]");
         let card = if golems {
-            seen.golem(field, name)?
+            seen.golem(&item, name)?
         } else {
-            seen.merchant(field, name)?
+            seen.merchant(&item, name)?
         };
         if !golems && STARTING_MERCHANTS & (1 << card) != 0 {
             return refuse(
-                field.as_str(),
+                item,
                 format!("'{name}' is a starting card; it is never in the deck"),
             );
         }
@@ -462,75 +397,11 @@ fn read_deck(
             MERCHANTS[missing].name
         };
         return refuse(
-            fields.name("deck"),
+            field,
             format!("'{name}' is not listed but is nowhere else; a deck lists every unseen card ({} here)", unseen.count_ones()),
         );
     }
     Ok(Some(order))
-}
-
-/// Writes a position in the spec's TOML format (decks listed when known).
-pub fn write_position(state: &Century) -> Result<String, PositionError> {
-    if state.pending() != Pending::None {
-        return refuse(
-            "position",
-            "a card is about to be dealt (chance node); apply a deal first",
-        );
-    }
-    let merchant_names = |cards: &mut dyn Iterator<Item = usize>| -> String {
-        list(cards.map(|c| MERCHANTS[c].name))
-    };
-    let golem_names = |golems: &mut dyn Iterator<Item = usize>| -> String {
-        list(golems.map(|g| GOLEMS[g].name))
-    };
-    let mut out = String::new();
-    let _ = writeln!(out, "game = \"{GAME_NAME}\"");
-    let _ = writeln!(out, "players = {}", state.players());
-    let _ = writeln!(out, "to_move = {}", state.to_move());
-    let _ = writeln!(out, "\n[merchants]");
-    let _ = writeln!(
-        out,
-        "row = {}",
-        merchant_names(&mut state.merchant_row().iter().map(|&c| c as usize))
-    );
-    let _ = writeln!(
-        out,
-        "crystals = {}",
-        list(state.row_crystals().iter().map(|c| c.to_string()))
-    );
-    if let Some(deck) = state.merchant_deck() {
-        let _ = writeln!(
-            out,
-            "deck = {}",
-            merchant_names(&mut deck.iter().map(|&c| c as usize))
-        );
-    }
-    let _ = writeln!(out, "\n[golems]");
-    let _ = writeln!(
-        out,
-        "row = {}",
-        golem_names(&mut state.golem_row().iter().map(|&g| g as usize))
-    );
-    if let Some(deck) = state.golem_deck() {
-        let _ = writeln!(
-            out,
-            "deck = {}",
-            golem_names(&mut deck.iter().map(|&g| g as usize))
-        );
-    }
-    let _ = writeln!(out, "gold = {}", state.gold_left());
-    let _ = writeln!(out, "silver = {}", state.silver_left());
-    for seat in 0..state.players() {
-        let s = state.seat(seat);
-        let _ = writeln!(out, "\n[[player]]");
-        let _ = writeln!(out, "crystals = \"{}\"", s.crystals());
-        let _ = writeln!(out, "hand = {}", merchant_names(&mut BitIter(s.hand)));
-        let _ = writeln!(out, "played = {}", merchant_names(&mut BitIter(s.played)));
-        let _ = writeln!(out, "golems = {}", golem_names(&mut BitIter(s.golems)));
-        let _ = writeln!(out, "gold = {}", s.gold);
-        let _ = writeln!(out, "silver = {}", s.silver);
-    }
-    Ok(out)
 }
 
 /// A TOML array of strings on one line.

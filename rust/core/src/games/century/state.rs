@@ -11,8 +11,8 @@ use rand::RngCore;
 use super::action::{Action, ActionKind};
 use super::cards::{ALL_GOLEMS, DECK_MERCHANTS, GOLEMS, GOLEM_COUNT};
 use super::crystals::Crystals;
-use super::deck::Deck;
 use super::zobrist as z;
+use crate::util::{BitIter, Deck};
 
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 5;
@@ -84,23 +84,6 @@ pub struct Century {
     /// Some player has reached the golem threshold (derived, cached).
     pub(super) last_round: bool,
     pub(super) hash: u64,
-}
-
-/// Iterates the set bits of a `u64`, lowest first.
-#[derive(Clone, Copy)]
-pub struct BitIter(pub u64);
-
-impl Iterator for BitIter {
-    type Item = usize;
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(bit)
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,10 +182,6 @@ impl Century {
 
     // ---- read access -------------------------------------------------------------------
 
-    pub fn players(&self) -> usize {
-        self.players as usize
-    }
-
     pub fn to_move(&self) -> usize {
         self.to_move as usize
     }
@@ -257,7 +236,8 @@ impl Century {
         self.pending
     }
 
-    pub fn is_over(&self) -> bool {
+    /// The last round is complete (the trait's `is_terminal`, without a pending deal).
+    pub(super) fn game_over(&self) -> bool {
         self.last_round && self.to_move == 0 && self.pending == Pending::None
     }
 
@@ -273,7 +253,7 @@ impl Century {
 
     /// Highest score; a tie goes to the later seat.
     pub fn leader(&self) -> usize {
-        (0..self.players())
+        (0..self.players as usize)
             .max_by_key(|&seat| (self.score_of(seat), seat))
             .expect("at least two players")
     }
@@ -448,7 +428,7 @@ impl Century {
     /// chance node (unless the game just ended: a deal then changes nothing), or nothing
     /// (empty deck: the row gets shorter).
     fn refill(&mut self, row: Pending) {
-        let over = self.is_over();
+        let over = self.game_over();
         let (empty, known) = match row {
             Pending::None => return,
             Pending::Merchant => (self.merchant_deck.is_empty(), self.merchant_deck.is_known()),
@@ -511,11 +491,6 @@ impl Century {
             h ^= z::gold(seat, s.gold as u32) ^ z::silver(seat, s.silver as u32);
         }
         h ^ self.merchant_row_hash(0) ^ self.golem_row_hash(0)
-    }
-
-    /// The cached hash.
-    pub fn zobrist(&self) -> u64 {
-        self.hash
     }
 
     /// Deals every hidden deck in a random order of its unseen cards (a determinization);

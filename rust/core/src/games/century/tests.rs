@@ -4,10 +4,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::cards::{golem_by_name, merchant_by_name};
-use super::deck::Deck;
 use super::position::{read_position, write_position};
 use super::*;
 use crate::perft::perft;
+use crate::util::Deck;
 use crate::{Game, Turn};
 
 use super::position::{sketch, SeatSketch as S};
@@ -568,7 +568,7 @@ fn random_games_keep_invariants() {
 
 fn check_invariants(state: &Century) {
     assert_eq!(state.hash(), state.compute_hash());
-    let players = state.players();
+    let players = state.num_players();
     // Every deck merchant card and every golem is in exactly one place.
     let mut merchants = state.merchant_unseen();
     let mut golems = state.golem_unseen();

@@ -1,9 +1,10 @@
-//! A draw pile: the set of its cards, and their order when the position knows it.
+//! A draw pile of at most 64 distinct cards: the set of its cards, and their order when the
+//! position knows it.
 
 use rand::seq::SliceRandom;
 use rand::RngCore;
 
-use super::state::BitIter;
+use super::BitIter;
 
 /// At most `N` cards (ids below 64). With a hidden order only the set is kept, and every
 /// draw is a chance event over it.

@@ -1,0 +1,275 @@
+//! The conformance kit: generic checks every game runs with one line each, and the toy
+//! games generic code is tested on.
+//!
+//! - [`check_random_games`]: plays random games and checks, at every state, what the rest
+//!   of the project relies on: the incremental hash equals a fresh one (read back from the
+//!   position text), the position text round trips, every legal action's text, id and
+//!   dense index read back to it, chance probabilities sum to one, `public_view` is
+//!   stable and hides nothing the mover needs, and `resample_hidden` is consistent with the
+//!   observer's view.
+//! - [`perft_file`]: walks a perft table (`FILE DEPTH LEAVES` rows, positions beside it).
+
+pub mod toys;
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::perft::perft;
+use crate::{Game, Turn};
+
+/// What [`check_random_games`] did, for the caller's own assertions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    pub games: usize,
+    pub states: usize,
+    pub finished: usize,
+}
+
+/// Plays `games` random games (seeded) from each start, at most `max_plies` player moves
+/// each, and checks every state on the way. Panics with the state's text on a failure.
+pub fn check_random_games<G: Game>(
+    starts: &[G],
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> Checked {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut checked = Checked::default();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    for start in starts {
+        for _ in 0..games {
+            let mut state = *start;
+            let mut plies = 0;
+            loop {
+                check_state(&state, &mut rng);
+                checked.states += 1;
+                match state.turn() {
+                    Turn::Terminal => {
+                        checked.finished += 1;
+                        break;
+                    }
+                    Turn::Chance => {
+                        state.chance_outcomes(&mut outcomes);
+                        let mut draw: f64 = rng.random();
+                        let mut pick = outcomes[outcomes.len() - 1].0;
+                        for &(outcome, p) in &outcomes {
+                            if draw < p {
+                                pick = outcome;
+                                break;
+                            }
+                            draw -= p;
+                        }
+                        state.apply(pick);
+                    }
+                    Turn::Player(_) => {
+                        state.legal_actions(&mut legal);
+                        if legal.is_empty() || plies == max_plies {
+                            break;
+                        }
+                        state.apply(legal[rng.random_range(0..legal.len())]);
+                        plies += 1;
+                    }
+                }
+            }
+            checked.games += 1;
+        }
+    }
+    checked
+}
+
+/// Every check of one state.
+pub fn check_state<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
+    let text = state.to_text().ok();
+    let name = G::INFO.name;
+    let show = || {
+        text.clone()
+            .unwrap_or_else(|| format!("{state:?}", state = state.hash()))
+    };
+    let players = state.num_players();
+    assert!(
+        (G::INFO.min_players..=G::INFO.max_players).contains(&players),
+        "{name}: {players} players is outside the game's range"
+    );
+
+    // Position text: the state reads back to itself, hash included.
+    if let Some(text) = &text {
+        let back =
+            G::from_text(text).unwrap_or_else(|e| panic!("{name}: own text refused: {e}\n{text}"));
+        assert_eq!(
+            back.hash(),
+            state.hash(),
+            "{name}: hash differs from a fresh one\n{text}"
+        );
+        assert_eq!(
+            back.to_text().as_deref().ok(),
+            Some(text.as_str()),
+            "{name}: text round trip"
+        );
+        assert_eq!(
+            back.turn(),
+            state.turn(),
+            "{name}: turn after a round trip\n{text}"
+        );
+    }
+
+    // Turn and actions.
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let distinct: HashSet<_> = legal.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        legal.len(),
+        "{name}: an action is listed twice\n{}",
+        show()
+    );
+    match state.turn() {
+        Turn::Terminal => {
+            assert!(state.is_terminal());
+            for seat in 0..players {
+                let r = state.returns(seat);
+                assert!(
+                    (0.0..=1.0).contains(&r),
+                    "{name}: returns {r} outside 0..=1"
+                );
+            }
+        }
+        Turn::Player(seat) => {
+            assert!(seat < players, "{name}: seat {seat} of {players}");
+            assert!(!state.is_terminal());
+        }
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            assert!(
+                !outcomes.is_empty(),
+                "{name}: a chance node without outcomes\n{}",
+                show()
+            );
+            assert!(
+                outcomes.len() <= G::INFO.max_chance_outcomes,
+                "{name}: more outcomes than max_chance_outcomes"
+            );
+            let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+            assert!(
+                (total - 1.0).abs() < 1e-9,
+                "{name}: chance probabilities sum to {total}"
+            );
+            assert!(
+                state.has_chance(),
+                "{name}: a chance node but has_chance() is false"
+            );
+            let listed: Vec<_> = outcomes.iter().map(|&(a, _)| a).collect();
+            assert_eq!(
+                listed, legal,
+                "{name}: legal actions of a chance node are its outcomes"
+            );
+        }
+    }
+    for &action in &legal {
+        let id = G::action_id(action);
+        assert_eq!(
+            G::action_from_id(id),
+            Some(action),
+            "{name}: id {id} does not read back"
+        );
+        let index = G::action_index(action);
+        assert!(
+            index < G::INFO.action_space,
+            "{name}: index {index} outside the action space"
+        );
+        assert_eq!(
+            G::action_from_index(index),
+            Some(action),
+            "{name}: index {index} does not read back"
+        );
+        if matches!(state.turn(), Turn::Player(_)) {
+            let text = state.action_to_text(action);
+            assert_eq!(
+                state.action_from_text(&text),
+                Ok(action),
+                "{name}: move text '{text}' does not read back\n{}",
+                show()
+            );
+        }
+    }
+
+    // Views: stable, enough for the mover to move, and what resampling keeps.
+    for observer in 0..players {
+        let view = state.public_view(observer);
+        assert_eq!(
+            view.public_view(observer).hash(),
+            view.hash(),
+            "{name}: public_view is not stable"
+        );
+        assert_eq!(
+            view.to_text().ok(),
+            view.public_view(observer).to_text().ok()
+        );
+        if state.turn() == Turn::Player(observer) {
+            let mut seen = Vec::new();
+            view.legal_actions(&mut seen);
+            assert_eq!(
+                seen, legal,
+                "{name}: the mover's view has other legal actions"
+            );
+        }
+        let sample = view.resample_hidden(observer, rng);
+        // At a chance node a resample may make the pending deal: a new fact, not a clash.
+        if view.turn() == Turn::Chance {
+            continue;
+        }
+        assert_eq!(
+            sample.public_view(observer).to_text().ok(),
+            view.to_text().ok(),
+            "{name}: a resample of seat {observer}'s view is not consistent with it\n{}",
+            show()
+        );
+        if let Turn::Player(_) = state.turn() {
+            assert_eq!(
+                sample.turn(),
+                state.turn(),
+                "{name}: a resample changes who moves"
+            );
+        }
+    }
+}
+
+/// Walks a perft table: `FILE DEPTH LEAVES` rows (`#` comments), each position file
+/// beside the table. Rows whose count exceeds `max_leaves` are skipped (debug builds);
+/// returns the number of rows checked.
+pub fn perft_file<G: Game>(table: &Path, max_leaves: u64) -> usize {
+    let dir = table.parent().expect("a table in a folder");
+    let text =
+        std::fs::read_to_string(table).unwrap_or_else(|e| panic!("{}: {e}", table.display()));
+    let mut rows = 0;
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [file, depth, expected] = fields[..] else {
+            panic!("{}: bad row: {line}", table.display())
+        };
+        let expected: u64 = expected.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        if expected > max_leaves {
+            continue;
+        }
+        let position =
+            std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let state = G::from_text(&position).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let depth: u32 = depth.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(
+            perft(&state, depth),
+            expected,
+            "{}: {line}",
+            table.display()
+        );
+        rows += 1;
+    }
+    rows
+}
