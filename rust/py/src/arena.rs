@@ -5,22 +5,24 @@
 //! in progress and is raised again.
 
 use golem_core::arena::{run as run_arena, ArenaConfig, ArenaError, ArenaReport};
-use golem_core::bots::{self, Bot};
-use golem_core::games::century::Century as State;
+use golem_core::bots::{self, Bot, Policies};
+use golem_core::games::GameId;
+use golem_core::search::options::{check_range, THREADS};
 use golem_core::search::StopFlag;
-use golem_core::{Game, NewGame};
+use golem_core::Game;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
+use crate::reporter::Reporter;
 use crate::{golem_error, guarded};
 
 /// Bots from their specs; a refusal names the bot by its position (`bot[1].iterations`).
-fn parse_bots(specs: &[String]) -> PyResult<Vec<Box<dyn Bot<State>>>> {
+fn parse_bots<G: Policies>(specs: &[String]) -> PyResult<Vec<Box<dyn Bot<G>>>> {
     specs
         .iter()
         .enumerate()
         .map(|(index, spec)| {
-            bots::parse::<State>(spec).map_err(|e| {
+            bots::parse::<G>(spec).map_err(|e| {
                 let field = if e.field == "bot" {
                     format!("bot[{index}]")
                 } else {
@@ -32,10 +34,14 @@ fn parse_bots(specs: &[String]) -> PyResult<Vec<Box<dyn Bot<State>>>> {
         .collect()
 }
 
-fn report_dict<'py>(py: Python<'py>, report: &ArenaReport) -> PyResult<Bound<'py, PyDict>> {
+fn report_dict<'py>(
+    py: Python<'py>,
+    game: &str,
+    report: &ArenaReport,
+) -> PyResult<Bound<'py, PyDict>> {
     let config = &report.config;
     let dict = PyDict::new(py);
-    dict.set_item("game", State::NAME)?;
+    dict.set_item("game", game)?;
     dict.set_item("games", config.games)?;
     dict.set_item("players", config.players)?;
     dict.set_item("seed", config.seed)?;
@@ -62,23 +68,24 @@ fn report_dict<'py>(py: Python<'py>, report: &ArenaReport) -> PyResult<Bound<'py
 
 /// The number of seats: as asked (checked here only for what `usize` cannot hold; the
 /// arena checks the game's range), else one per bot and at least two.
-fn seats(players: Option<i64>, bots: usize) -> PyResult<usize> {
+fn seats<G: Game>(players: Option<i64>, bots: usize) -> PyResult<usize> {
     match players {
         None => Ok(bots.max(2)),
         Some(n) => usize::try_from(n).map_err(|_| {
-            let (low, high) = (State::MIN_PLAYERS, State::MAX_PLAYERS);
+            let (low, high) = (G::INFO.min_players, G::INFO.max_players);
             golem_error("players", format!("{n} is outside {low}..={high}"))
         }),
     }
 }
 
-/// Plays `games` games between the bots (see `golem_solver.arena` in the stub).
+/// Plays `games` games of `game` between the bots (see `arena` in the stub).
 #[pyfunction]
-#[pyo3(signature = (bots, *, games=100, players=None, seed=0, threads=1, max_plies=3000, on_progress=None))]
+#[pyo3(signature = (bots, *, game="century-golem", games=100, players=None, seed=0, threads=1, max_plies=3000, on_progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena(
     py: Python<'_>,
     bots: Vec<String>,
+    game: &str,
     games: u32,
     players: Option<i64>,
     seed: u64,
@@ -87,45 +94,35 @@ pub fn arena(
     on_progress: Option<Py<PyAny>>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
-        let lineup = parse_bots(&bots)?;
-        if !(1..=256).contains(&threads) {
-            return Err(golem_error(
-                "threads",
-                format!("{threads} is outside 1..=256"),
-            ));
-        }
-        let config = ArenaConfig {
-            games,
-            players: seats(players, lineup.len())?,
-            seed,
-            threads,
-            max_plies,
-        };
-        let stop = StopFlag::new();
-        let mut error: Option<PyErr> = None;
-        let mut progress = |done: u32, total: u32| {
-            let Some(callback) = &on_progress else {
-                return;
+        let id = GameId::from_name(game).map_err(|e| golem_error(&e.field, e.message))?;
+        let threads = check_range("threads", threads, THREADS)
+            .map_err(|e| golem_error(&e.field, e.message))?;
+        golem_core::with_game!(id, G => {
+            let lineup = parse_bots::<G>(&bots)?;
+            let config = ArenaConfig {
+                games,
+                players: seats::<G>(players, lineup.len())?,
+                seed,
+                threads,
+                max_plies,
             };
-            if error.is_none() {
-                if let Err(e) = Python::with_gil(|py| callback.call1(py, (done, total)).map(drop)) {
-                    error = Some(e);
-                    stop.stop();
+            let stop = StopFlag::new();
+            let mut reporter = Reporter::new(on_progress, &stop);
+            let mut progress = |done: u32, total: u32| {
+                reporter.send(|py| Ok(PyTuple::new(py, [done, total])?.unbind()))
+            };
+            let outcome = py.allow_threads(|| {
+                guarded(|| Ok(run_arena(&lineup, &config, &stop, &mut progress)))
+            })?;
+            reporter.finish()?;
+            match outcome {
+                Ok(report) => Ok(report_dict(py, G::INFO.name, &report)?.unbind()),
+                Err(ArenaError::Config { field, message }) => Err(golem_error(&field, message)),
+                Err(e @ ArenaError::IllegalMove { game, .. }) => {
+                    Err(golem_error(&format!("game {game}"), e.to_string()))
                 }
+                Err(ArenaError::Stopped) => Err(golem_error("arena", "stopped")),
             }
-        };
-        let outcome =
-            py.allow_threads(|| guarded(|| Ok(run_arena(&lineup, &config, &stop, &mut progress))))?;
-        if let Some(e) = error {
-            return Err(e);
-        }
-        match outcome {
-            Ok(report) => Ok(report_dict(py, &report)?.unbind()),
-            Err(ArenaError::Config { field, message }) => Err(golem_error(&field, message)),
-            Err(e @ ArenaError::IllegalMove { game, .. }) => {
-                Err(golem_error(&format!("game {game}"), e.to_string()))
-            }
-            Err(ArenaError::Stopped) => Err(golem_error("arena", "stopped")),
-        }
+        })
     })
 }

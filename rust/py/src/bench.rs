@@ -1,14 +1,17 @@
-//! The bench from Python: the search signature, its time and speed.
+//! The bench from Python: the search signature, its time and speed, per game.
 
-use golem_core::bench::{run as run_bench, BenchLine, SIGNATURE};
+use golem_core::bench::{run as run_bench, BenchLine, BenchOptions, SIGNATURE};
+use golem_core::games::GameId;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::guarded;
+use crate::reporter::Reporter;
+use crate::{golem_error, guarded};
 
 fn line_dict<'py>(py: Python<'py>, line: &BenchLine) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
-    dict.set_item("position", line.position)?;
+    dict.set_item("game", line.game)?;
+    dict.set_item("position", &line.position)?;
     dict.set_item("search", &line.search)?;
     dict.set_item("nodes", line.nodes)?;
     dict.set_item("seconds", line.seconds)?;
@@ -16,38 +19,82 @@ fn line_dict<'py>(py: Python<'py>, line: &BenchLine) -> PyResult<Bound<'py, PyDi
 }
 
 /// Runs the bench with the GIL released, calling `on_line(dict)` after each search.
-/// Returns `{"nodes", "seconds", "nps", "expected", "lines"}`; `expected` is the signature
-/// recorded in the code.
+/// Returns `{"nodes", "seconds", "nps", "expected", "lines", "games"}`: `expected` is the
+/// signature recorded in the code for the standard bench, None for an ad-hoc run
+/// (`game`, `depth`, `nodes` or `positions`, TOML texts separated by lines `---`).
 #[pyfunction]
-#[pyo3(signature = (*, on_line=None))]
-pub fn bench(py: Python<'_>, on_line: Option<Py<PyAny>>) -> PyResult<Py<PyDict>> {
+#[pyo3(signature = (*, game=None, depth=None, nodes=None, positions=None, on_line=None))]
+pub fn bench(
+    py: Python<'_>,
+    game: Option<&str>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    positions: Option<&str>,
+    on_line: Option<Py<PyAny>>,
+) -> PyResult<Py<PyDict>> {
     guarded(|| {
-        let mut error: Option<PyErr> = None;
-        let mut report = |line: &BenchLine| {
-            let Some(callback) = &on_line else {
-                return;
-            };
-            if error.is_none() {
-                let outcome = Python::with_gil(|py| {
-                    line_dict(py, line).and_then(|d| callback.call1(py, (d,)).map(drop))
-                });
-                error = outcome.err();
+        let games = match game {
+            Some(name) => {
+                vec![GameId::from_name(name).map_err(|e| golem_error(&e.field, e.message))?]
             }
+            None => Vec::new(),
         };
-        let result = py.allow_threads(|| guarded(|| Ok(run_bench(&mut report))))?;
-        if let Some(e) = error {
-            return Err(e);
+        if depth == Some(0) {
+            return Err(golem_error("depth", "must be at least 1"));
         }
+        if nodes == Some(0) {
+            return Err(golem_error("nodes", "must be at least 1"));
+        }
+        let positions = positions.map(split_positions).unwrap_or_default();
+        let options = BenchOptions {
+            games,
+            depth,
+            nodes,
+            positions,
+        };
+        let stop = golem_core::search::StopFlag::new();
+        let mut reporter = Reporter::new(on_line, &stop);
+        let mut report = |line: &BenchLine| {
+            reporter.send(|py| Ok(PyTuple::new(py, [line_dict(py, line)?])?.unbind()))
+        };
+        let result = py.allow_threads(|| guarded(|| Ok(run_bench(&options, &mut report))))?;
+        reporter.finish()?;
+        let result = result.map_err(|e| crate::position_error(&e))?;
         let dict = PyDict::new(py);
         dict.set_item("nodes", result.nodes)?;
         dict.set_item("seconds", result.seconds)?;
         dict.set_item("nps", result.nodes_per_second())?;
-        dict.set_item("expected", SIGNATURE)?;
+        dict.set_item("expected", result.standard.then_some(SIGNATURE))?;
         let lines = PyList::empty(py);
         for line in &result.lines {
             lines.append(line_dict(py, line)?)?;
         }
         dict.set_item("lines", lines)?;
+        let games = PyList::empty(py);
+        for total in &result.games {
+            let entry = PyDict::new(py);
+            entry.set_item("game", total.game)?;
+            entry.set_item("nodes", total.nodes)?;
+            entry.set_item("seconds", total.seconds)?;
+            games.append(entry)?;
+        }
+        dict.set_item("games", games)?;
         Ok(dict.unbind())
     })
+}
+
+/// Position texts separated by lines holding only `---`.
+fn split_positions(text: &str) -> Vec<String> {
+    let mut positions = vec![String::new()];
+    for line in text.lines() {
+        if line.trim() == "---" {
+            positions.push(String::new());
+        } else {
+            let current = positions.last_mut().expect("never empty");
+            current.push_str(line);
+            current.push('\n');
+        }
+    }
+    positions.retain(|p| !p.trim().is_empty());
+    positions
 }

@@ -6,16 +6,22 @@
 
 use std::time::Duration;
 
-use golem_core::games::century::{Action, Century as State};
 use golem_core::search::alphabeta::{self, AlphaBetaConfig, AlphaBetaResult};
 use golem_core::search::ismcts::{self, IsmctsConfig, IsmctsResult, Rollout, Variant};
 use golem_core::search::objective::{verdict, Objective, Verdict};
+use golem_core::search::options::{check_exploration, check_range, OptionError, HASH_MB, THREADS};
 use golem_core::search::{Limits, StopFlag};
 use golem_core::{Game, Turn};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::{golem_error, guarded, PyCentury};
+use crate::reporter::Reporter;
+use crate::state::{visit_state, PyGame, StateVisitor};
+use crate::{golem_error, guarded};
+
+fn option_error(e: OptionError) -> PyErr {
+    golem_error(&e.field, e.message)
+}
 
 /// Lets another thread stop a running search (`token.stop()`); the search then returns
 /// the best result found so far.
@@ -56,27 +62,58 @@ fn limits(
     }
 }
 
-/// The texts of `line` played from `root`, up to the first chance event (the line beyond
-/// depends on the deal) or the first step that is not legal.
-fn line_texts(root: &State, line: &[Action]) -> Vec<String> {
+/// A line as texts, played from its root.
+struct LineTexts {
+    /// Up to the first chance event (the line beyond depends on the deal) or the first
+    /// step that is not legal.
+    texts: Vec<String>,
+    /// The first step that is not legal: (ply counted from 1, action id). A bug in the
+    /// search, reported rather than hidden.
+    illegal: Option<(usize, u64)>,
+}
+
+fn line_texts<G: Game>(root: &G, line: &[G::Action]) -> LineTexts {
     let mut state = *root;
     let mut legal = Vec::new();
     let mut texts = Vec::new();
-    for &action in line {
+    for (ply, &action) in line.iter().enumerate() {
         if !matches!(state.turn(), Turn::Player(_)) {
             break;
         }
         state.legal_actions(&mut legal);
         if !legal.contains(&action) {
-            break;
+            return LineTexts {
+                texts,
+                illegal: Some((ply + 1, G::action_id(action))),
+            };
         }
         texts.push(state.action_to_text(action));
         state.apply(action);
     }
-    texts
+    LineTexts {
+        texts,
+        illegal: None,
+    }
 }
 
-fn checked_root(state: &State) -> PyResult<()> {
+fn put_line(dict: &Bound<'_, PyDict>, key: &str, line: LineTexts) -> PyResult<()> {
+    dict.set_item(key, line.texts)?;
+    if key == "pv" {
+        let illegal = match line.illegal {
+            Some((ply, action)) => {
+                let entry = PyDict::new(dict.py());
+                entry.set_item("ply", ply)?;
+                entry.set_item("action", action)?;
+                Some(entry)
+            }
+            None => None,
+        };
+        dict.set_item("pv_illegal", illegal)?;
+    }
+    Ok(())
+}
+
+fn checked_root<G: Game>(state: &G) -> PyResult<()> {
     match state.turn() {
         Turn::Player(_) => Ok(()),
         Turn::Chance => Err(golem_error(
@@ -92,6 +129,9 @@ fn checked_root(state: &State) -> PyResult<()> {
 
 /// A number as Python shows it: an int when whole (score differences), else a float.
 fn number(py: Python<'_>, value: f64) -> PyObject {
+    // Expectations sum probabilities: round off the float noise (-9.999999999999998).
+    let rounded = (value * 1e9).round() / 1e9;
+    let value = if rounded.is_finite() { rounded } else { value };
     if value.fract() == 0.0 && value.abs() < 1e15 {
         (value as i64)
             .into_pyobject(py)
@@ -129,37 +169,32 @@ fn put_value<'py>(
 }
 
 /// The fields both searches report: what ran, the answer, its cost and its line.
-fn put_common(
+fn put_common<G: Game>(
     dict: &Bound<'_, PyDict>,
-    root: &State,
+    root: &G,
     algorithm: &str,
-    best: Option<Action>,
+    best: Option<G::Action>,
     (nodes, seconds): (u64, f64),
-    pv: &[Action],
+    pv: &[G::Action],
 ) -> PyResult<()> {
     dict.set_item("algorithm", algorithm)?;
     dict.set_item("best", best.map(|a| root.action_to_text(a)))?;
     dict.set_item("nodes", nodes)?;
     dict.set_item("seconds", seconds)?;
     dict.set_item("nps", (nodes as f64 / seconds.max(1e-9)) as u64)?;
-    dict.set_item("pv", line_texts(root, pv))
+    put_line(dict, "pv", line_texts(root, pv))
 }
 
-fn alphabeta_dict<'py>(
+fn alphabeta_dict<'py, G: Game>(
     py: Python<'py>,
-    root: &State,
+    root: &G,
     objective: Objective,
-    result: &AlphaBetaResult<Action>,
+    result: &AlphaBetaResult<G::Action>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     let cost = (result.nodes, result.seconds);
     put_common(&dict, root, "alphabeta", result.best, cost, &result.pv)?;
-    let name = if objective == Objective::Win {
-        "win"
-    } else {
-        "margin"
-    };
-    dict.set_item("objective", name)?;
+    dict.set_item("objective", objective.name())?;
     put_value(&dict, objective, result.value, result.settled)?;
     dict.set_item("depth", result.depth)?;
     dict.set_item("hashfull", result.hashfull)?;
@@ -169,17 +204,17 @@ fn alphabeta_dict<'py>(
         let entry = PyDict::new(py);
         entry.set_item("move", root.action_to_text(m.action))?;
         put_value(&entry, objective, m.value, m.settled)?;
-        entry.set_item("pv", line_texts(root, &m.pv))?;
+        put_line(&entry, "pv", line_texts(root, &m.pv))?;
         moves.append(entry)?;
     }
     dict.set_item("moves", moves)?;
     Ok(dict)
 }
 
-fn ismcts_dict<'py>(
+fn ismcts_dict<'py, G: Game>(
     py: Python<'py>,
-    root: &State,
-    result: &IsmctsResult<Action>,
+    root: &G,
+    result: &IsmctsResult<G::Action>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     let cost = (result.nodes, result.seconds);
@@ -201,42 +236,53 @@ fn ismcts_dict<'py>(
     Ok(dict)
 }
 
-/// Calls the Python progress callback; on an exception, stops the search and keeps the
-/// exception to raise after it returns.
-struct Reporter<'a> {
-    callback: Option<Py<PyAny>>,
-    stop: &'a StopFlag,
-    error: Option<PyErr>,
+fn progress_args(py: Python<'_>, dict: PyResult<Bound<'_, PyDict>>) -> PyResult<Py<PyTuple>> {
+    Ok(PyTuple::new(py, [dict?])?.unbind())
 }
 
-impl Reporter<'_> {
-    fn send(&mut self, make: impl FnOnce(Python<'_>) -> PyResult<Py<PyDict>>) {
-        let Some(callback) = &self.callback else {
-            return;
-        };
-        if self.error.is_some() {
-            return;
-        }
-        let outcome =
-            Python::with_gil(|py| make(py).and_then(|dict| callback.call1(py, (dict,)).map(drop)));
-        if let Err(err) = outcome {
-            self.error = Some(err);
-            self.stop.stop();
-        }
-    }
+/// Alpha-beta on any game's state.
+struct Solve {
+    limits: Limits,
+    config: AlphaBetaConfig,
+    flag: StopFlag,
+    on_iteration: Option<Py<PyAny>>,
+}
 
-    fn finish(self) -> PyResult<()> {
-        self.error.map_or(Ok(()), Err)
+impl StateVisitor for Solve {
+    type Output = PyResult<Py<PyDict>>;
+
+    fn visit<G: PyGame>(self, root: G) -> Self::Output {
+        checked_root(&root)?;
+        let objective = self.config.objective;
+        let mut reporter = Reporter::new(self.on_iteration, &self.flag);
+        let result = Python::with_gil(|py| {
+            py.allow_threads(|| {
+                guarded(|| {
+                    Ok(alphabeta::search(
+                        &root,
+                        self.limits,
+                        &self.config,
+                        &self.flag,
+                        &mut |progress| {
+                            reporter.send(|py| {
+                                progress_args(py, alphabeta_dict(py, &root, objective, progress))
+                            })
+                        },
+                    ))
+                })
+            })
+        })?;
+        reporter.finish()?;
+        Python::with_gil(|py| Ok(alphabeta_dict(py, &root, objective, &result)?.unbind()))
     }
 }
 
-/// Alpha-beta: see `golem_solver.Century.solve` in the Python stub for the arguments.
+/// Alpha-beta: see `solve` in the Python stub (`_core.pyi`) for the arguments.
 #[pyfunction]
 #[pyo3(signature = (state, *, depth=None, nodes=None, movetime_ms=None, objective="win", hash_mb=16, use_tt=true, on_iteration=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
-    py: Python<'_>,
-    state: &PyCentury,
+    state: &Bound<'_, PyAny>,
     depth: Option<u32>,
     nodes: Option<u64>,
     movetime_ms: Option<u64>,
@@ -247,66 +293,73 @@ pub fn solve(
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
-        let root = state.state;
-        checked_root(&root)?;
-        let objective = match objective {
-            "win" => Objective::Win,
-            "margin" => Objective::Margin,
-            other => {
-                return Err(golem_error(
-                    "objective",
-                    format!("'{other}' is not an objective (win or margin)"),
-                ))
-            }
-        };
+        let objective = Objective::from_name(objective).map_err(option_error)?;
         if depth == Some(0) {
             return Err(golem_error("depth", "must be at least 1"));
         }
-        if !(1..=65536).contains(&hash_mb) {
-            return Err(golem_error(
-                "hash",
-                format!("{hash_mb} MiB is outside 1..=65536"),
-            ));
-        }
-        let limits = limits(depth, nodes, movetime_ms, None);
-        let config = AlphaBetaConfig {
-            objective,
-            hash_mb,
-            use_tt,
+        let hash_mb = check_range("hash", hash_mb, HASH_MB).map_err(option_error)?;
+        let visitor = Solve {
+            limits: limits(depth, nodes, movetime_ms, None),
+            config: AlphaBetaConfig {
+                objective,
+                hash_mb,
+                use_tt,
+            },
+            flag: stop.map(|s| s.flag).unwrap_or_default(),
+            on_iteration,
         };
-        let flag = stop.map(|s| s.flag).unwrap_or_default();
-        let mut reporter = Reporter {
-            callback: on_iteration,
-            stop: &flag,
-            error: None,
-        };
-        let result = py.allow_threads(|| {
-            guarded(|| {
-                Ok(alphabeta::search(
-                    &root,
-                    limits,
-                    &config,
-                    &flag,
-                    &mut |progress| {
-                        reporter.send(|py| {
-                            alphabeta_dict(py, &root, objective, progress).map(Bound::unbind)
-                        })
-                    },
-                ))
-            })
-        })?;
-        reporter.finish()?;
-        Ok(alphabeta_dict(py, &root, objective, &result)?.unbind())
+        visit_state(state, visitor)?
     })
 }
 
-/// ISMCTS: see `golem_solver.Century.analyse` in the Python stub for the arguments.
+/// ISMCTS on any game's state.
+struct Analyse {
+    limits: Limits,
+    config: IsmctsConfig,
+    flag: StopFlag,
+    on_report: Option<Py<PyAny>>,
+}
+
+impl StateVisitor for Analyse {
+    type Output = PyResult<Py<PyDict>>;
+
+    fn visit<G: PyGame>(self, root: G) -> Self::Output {
+        checked_root(&root)?;
+        let mut legal = Vec::new();
+        root.legal_actions(&mut legal);
+        if legal.is_empty() {
+            return Err(golem_error(
+                "position",
+                "the player to move has no legal move",
+            ));
+        }
+        let mut reporter = Reporter::new(self.on_report, &self.flag);
+        let result = Python::with_gil(|py| {
+            py.allow_threads(|| {
+                guarded(|| {
+                    Ok(ismcts::search(
+                        &root,
+                        self.limits,
+                        &self.config,
+                        &self.flag,
+                        &mut |progress| {
+                            reporter.send(|py| progress_args(py, ismcts_dict(py, &root, progress)))
+                        },
+                    ))
+                })
+            })
+        })?;
+        reporter.finish()?;
+        Python::with_gil(|py| Ok(ismcts_dict(py, &root, &result)?.unbind()))
+    }
+}
+
+/// ISMCTS: see `analyse` in the Python stub (`_core.pyi`) for the arguments.
 #[pyfunction]
 #[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, variant="so", rollout="random", epsilon=0.1, cutoff=None, exploration=0.7, report_every=0, on_report=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse(
-    py: Python<'_>,
-    state: &PyCentury,
+    state: &Bound<'_, PyAny>,
     iterations: Option<u64>,
     nodes: Option<u64>,
     movetime_ms: Option<u64>,
@@ -322,81 +375,30 @@ pub fn analyse(
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
-        let root = state.state;
-        checked_root(&root)?;
-        let variant = match variant {
-            "so" => Variant::So,
-            "mo" => Variant::Mo,
-            other => {
-                return Err(golem_error(
-                    "ismcts",
-                    format!("'{other}' is not a variant (so or mo)"),
-                ))
-            }
-        };
-        let rollout = match rollout {
-            "random" => Rollout::Random,
-            "heuristic" if (0.0..=1.0).contains(&epsilon) => Rollout::Heuristic { epsilon },
-            "heuristic" => {
-                return Err(golem_error(
-                    "epsilon",
-                    format!("{epsilon} is outside 0..=1"),
-                ))
-            }
-            other => {
-                return Err(golem_error(
-                    "rollout",
-                    format!("'{other}' is not a rollout (random or heuristic)"),
-                ))
-            }
-        };
-        if !(1..=256).contains(&threads) {
-            return Err(golem_error(
-                "threads",
-                format!("{threads} is outside 1..=256"),
-            ));
+        let variant = Variant::from_name(variant).map_err(option_error)?;
+        let rollout = Rollout::from_name(rollout, epsilon).map_err(option_error)?;
+        let threads = check_range("threads", threads, THREADS).map_err(option_error)?;
+        let exploration = check_exploration(exploration).map_err(option_error)?;
+        if iterations == Some(0) {
+            return Err(golem_error("iterations", "must be at least 1"));
         }
-        if !(exploration.is_finite() && exploration >= 0.0) {
-            return Err(golem_error("exploration", "must be a finite number >= 0"));
+        if cutoff == Some(0) {
+            return Err(golem_error("cutoff", "must be at least 1 ply"));
         }
-        let mut legal = Vec::new();
-        root.legal_actions(&mut legal);
-        if legal.is_empty() {
-            return Err(golem_error(
-                "position",
-                "the player to move has no legal move",
-            ));
-        }
-        let limits = limits(None, nodes, movetime_ms, iterations);
-        let config = IsmctsConfig {
-            variant,
-            exploration,
-            rollout,
-            rollout_cutoff: cutoff,
-            threads,
-            seed,
-            report_every,
+        let visitor = Analyse {
+            limits: limits(None, nodes, movetime_ms, iterations),
+            config: IsmctsConfig {
+                variant,
+                exploration,
+                rollout,
+                rollout_cutoff: cutoff,
+                threads,
+                seed,
+                report_every,
+            },
+            flag: stop.map(|s| s.flag).unwrap_or_default(),
+            on_report,
         };
-        let flag = stop.map(|s| s.flag).unwrap_or_default();
-        let mut reporter = Reporter {
-            callback: on_report,
-            stop: &flag,
-            error: None,
-        };
-        let result = py.allow_threads(|| {
-            guarded(|| {
-                Ok(ismcts::search(
-                    &root,
-                    limits,
-                    &config,
-                    &flag,
-                    &mut |progress| {
-                        reporter.send(|py| ismcts_dict(py, &root, progress).map(Bound::unbind))
-                    },
-                ))
-            })
-        })?;
-        reporter.finish()?;
-        Ok(ismcts_dict(py, &root, &result)?.unbind())
+        visit_state(state, visitor)?
     })
 }

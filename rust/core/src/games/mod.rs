@@ -11,7 +11,8 @@ use crate::game::{GameInfo, PositionError};
 use crate::util::toml_fields::game_key;
 use crate::Game;
 
-/// Declares the games: the [`GameId`] enum and the `with_game!` dispatch macro.
+/// Declares the games: the [`GameId`] enum and the `with_game!` and `for_each_game!`
+/// macros.
 /// `$d` is a `$` token passed in, so the generated macro can use `$crate` and its own
 /// metavariables.
 macro_rules! registry {
@@ -32,6 +33,15 @@ macro_rules! registry {
                     $(GameId::$variant => <$module::$state as Game>::INFO),*
                 }
             }
+        }
+
+        /// Calls `callback! { Variant => path::to::State, ... }` with every registered game,
+        /// so other crates (the bindings) can generate code per game from this one list.
+        #[macro_export]
+        macro_rules! for_each_game {
+            ($d callback:ident) => {
+                $d callback! { $($variant => $d crate::games::$module::$state),* }
+            };
         }
 
         /// Runs generic code for the game `id` names: `with_game!(id, G => body)` evaluates

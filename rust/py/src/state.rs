@@ -1,0 +1,529 @@
+//! The Python class of every game: one macro writes the methods every game has, from the
+//! `Game` trait alone; a game's own extras (Century's rows and seats) live in its file.
+//!
+//! Generic entry points (search, arena, playouts) take a state of any game through
+//! [`visit_state`], and return one through [`PyGame::into_py`].
+
+use std::path::{Path, PathBuf};
+
+use golem_core::games::GameId;
+use golem_core::perft::{perft, perft_divide};
+use golem_core::{Game, GameInfo, PositionError, Turn};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::files::{read_text, write_atomically};
+use crate::{golem_error, guarded, illegal, position_error};
+
+/// A game state type with its Python class.
+pub(crate) trait PyGame: Game + golem_core::bots::Policies {
+    /// Wraps a state in its Python class.
+    fn into_py(self, py: Python<'_>) -> PyResult<PyObject>;
+}
+
+/// Generic code over a state of any game (a generic closure, which Rust lacks).
+pub(crate) trait StateVisitor {
+    type Output;
+    fn visit<G: PyGame>(self, state: G) -> Self::Output;
+}
+
+/// A move given by Python: its text or its integer id.
+pub(crate) enum ActionArg {
+    Text(String),
+    Id(u64),
+    /// An integer that no action maps to (negative or too large).
+    BadInt(String),
+}
+
+pub(crate) fn action_arg(value: &Bound<'_, PyAny>) -> PyResult<ActionArg> {
+    if value.is_instance_of::<PyString>() {
+        return Ok(ActionArg::Text(value.extract()?));
+    }
+    if value.is_instance_of::<PyInt>() && !value.is_instance_of::<PyBool>() {
+        return Ok(match value.extract::<u64>() {
+            Ok(id) => ActionArg::Id(id),
+            Err(_) => ActionArg::BadInt(value.str()?.to_string()),
+        });
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a move text (str) or an action (int), got {}",
+        value.get_type().name()?
+    )))
+}
+
+pub(crate) fn legal<G: Game>(state: &G) -> Vec<G::Action> {
+    let mut actions = Vec::new();
+    state.legal_actions(&mut actions);
+    actions
+}
+
+/// The legal action a Python argument names, or the reason it names none.
+pub(crate) fn resolve<G: Game>(state: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Action> {
+    let arg = action_arg(value)?;
+    if state.is_terminal() {
+        let what = match &arg {
+            ActionArg::Text(text) => format!("'{}'", text.trim()),
+            ActionArg::Id(id) => id.to_string(),
+            ActionArg::BadInt(text) => text.clone(),
+        };
+        return Err(illegal(
+            "move",
+            format!("{what}: the game is over; no move is legal"),
+        ));
+    }
+    match arg {
+        ActionArg::Text(text) => state
+            .action_from_text(&text)
+            .map_err(|reason| illegal("move", reason)),
+        ActionArg::Id(id) => G::action_from_id(id)
+            .filter(|action| legal(state).contains(action))
+            .ok_or_else(|| {
+                illegal(
+                    "action",
+                    format!("{id} is not one of the legal actions of this position"),
+                )
+            }),
+        ActionArg::BadInt(text) => Err(illegal(
+            "action",
+            format!("{text} is not an action (actions are integers from legal_actions())"),
+        )),
+    }
+}
+
+pub(crate) fn parse<G: Game>(text: &str) -> PyResult<G> {
+    G::from_text(text).map_err(|e| position_error(&e))
+}
+
+/// A game's description as a dict (the class attribute `INFO`).
+pub(crate) fn info_dict<'py>(py: Python<'py>, info: &GameInfo) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("name", info.name)?;
+    dict.set_item("title", info.title)?;
+    dict.set_item("min_players", info.min_players)?;
+    dict.set_item("max_players", info.max_players)?;
+    dict.set_item("chance", info.chance)?;
+    dict.set_item("hidden_information", info.hidden_information)?;
+    dict.set_item("simultaneous", info.simultaneous)?;
+    dict.set_item("action_space", info.action_space)?;
+    dict.set_item("max_chance_outcomes", info.max_chance_outcomes)?;
+    Ok(dict)
+}
+
+/// A fresh game from a seed, the player count checked against the game's range.
+pub(crate) fn new_state<G: Game>(players: i64, seed: u64) -> PyResult<G> {
+    let (low, high) = (G::INFO.min_players, G::INFO.max_players);
+    if !(low as i64..=high as i64).contains(&players) {
+        return Err(golem_error(
+            "players",
+            format!("{players} players; the game is for {low}-{high}"),
+        ));
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    Ok(G::new_game(players as usize, &mut rng))
+}
+
+/// The winning seat of a finished game: the one seat whose return is 1.
+pub(crate) fn winner<G: Game>(state: &G) -> Option<usize> {
+    if !state.is_terminal() {
+        return None;
+    }
+    let winners: Vec<usize> = (0..state.num_players())
+        .filter(|&s| state.returns(s) >= 1.0)
+        .collect();
+    (winners.len() == 1).then(|| winners[0])
+}
+
+/// Writes `text` to `path`; an existing file is kept unless `overwrite`.
+pub(crate) fn save_text(text: &str, path: &Path, overwrite: bool) -> PyResult<()> {
+    write_atomically(path, text.as_bytes(), overwrite).map_err(|e| golem_error(&e.field, e.message))
+}
+
+pub(crate) fn load_text(path: &Path) -> PyResult<String> {
+    read_text(path).map_err(|e| golem_error(&e.field, e.message))
+}
+
+/// Defines the Python class of one game: `game_class!(Century, path::to::State)` makes
+/// the class `Century` with every generic method.
+macro_rules! game_class {
+    ($class:ident, $state:ty) => {
+        #[pyclass(module = "golem_solver", eq)]
+        #[derive(PartialEq)]
+        pub struct $class {
+            pub(crate) state: $state,
+        }
+
+        impl $crate::state::PyGame for $state {
+            fn into_py(self, py: Python<'_>) -> PyResult<PyObject> {
+                Ok(Py::new(py, $class { state: self })?.into_any())
+            }
+        }
+
+        #[pymethods]
+        impl $class {
+            // -- the game --
+
+            /// The game's short name.
+            #[classattr]
+            #[allow(non_snake_case)]
+            fn GAME() -> &'static str {
+                <$state as Game>::INFO.name
+            }
+
+            /// Name, player range and nature of the game, and the size of its action space.
+            #[classattr]
+            #[allow(non_snake_case)]
+            fn INFO(py: Python<'_>) -> PyResult<Py<PyDict>> {
+                Ok($crate::state::info_dict(py, &<$state as Game>::INFO)?.unbind())
+            }
+
+            /// The game's short name (the class's `GAME`).
+            #[getter]
+            fn game(&self) -> &'static str {
+                <$state as Game>::INFO.name
+            }
+
+            // -- making and saving states --
+
+            /// Reads a position file (TOML).
+            #[staticmethod]
+            fn load(path: PathBuf) -> PyResult<Self> {
+                guarded(|| {
+                    let text = $crate::state::load_text(&path)?;
+                    $crate::state::parse(&text).map(|state| Self { state })
+                })
+            }
+
+            /// Reads a position from TOML text.
+            #[staticmethod]
+            fn from_toml(text: &str) -> PyResult<Self> {
+                guarded(|| $crate::state::parse(text).map(|state| Self { state }))
+            }
+
+            /// A fresh game, every shuffle drawn from `seed`.
+            #[staticmethod]
+            #[pyo3(signature = (players, seed = 0))]
+            fn new(players: i64, seed: u64) -> PyResult<Self> {
+                guarded(|| $crate::state::new_state(players, seed).map(|state| Self { state }))
+            }
+
+            /// The position as TOML. Fails where the format cannot say the state.
+            fn to_toml(&self) -> PyResult<String> {
+                guarded(|| self.state.to_text().map_err(|e| $crate::position_error(&e)))
+            }
+
+            /// Writes the position to `path` (a temporary file renamed into place, so a
+            /// failed write leaves nothing behind); an existing file is kept unless
+            /// `overwrite`.
+            #[pyo3(signature = (path, overwrite = false))]
+            fn save(&self, path: PathBuf, overwrite: bool) -> PyResult<()> {
+                guarded(|| {
+                    let text = self.to_toml()?;
+                    $crate::state::save_text(&text, &path, overwrite)
+                })
+            }
+
+            fn clone(&self) -> Self {
+                Self { state: self.state }
+            }
+
+            fn __copy__(&self) -> Self {
+                self.clone()
+            }
+
+            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+                self.clone()
+            }
+
+            fn __repr__(&self) -> String {
+                let turn = match self.state.turn() {
+                    Turn::Player(seat) => format!("seat {seat} to move"),
+                    Turn::Chance => "chance".to_string(),
+                    Turn::Terminal => "over".to_string(),
+                };
+                format!(
+                    "<{} {} players, {turn}, hash {:#018x}>",
+                    stringify!($class),
+                    self.state.num_players(),
+                    self.state.hash()
+                )
+            }
+
+            // -- who acts --
+
+            #[getter]
+            fn players(&self) -> usize {
+                self.state.num_players()
+            }
+
+            /// "player", "chance" or "terminal".
+            #[getter]
+            fn turn(&self) -> &'static str {
+                match self.state.turn() {
+                    Turn::Player(_) => "player",
+                    Turn::Chance => "chance",
+                    Turn::Terminal => "terminal",
+                }
+            }
+
+            /// The seat choosing an action, or None at a chance node or once over.
+            #[getter]
+            fn current_player(&self) -> Option<usize> {
+                match self.state.turn() {
+                    Turn::Player(seat) => Some(seat),
+                    _ => None,
+                }
+            }
+
+            /// What `seat` knows of this state: everything hidden from that seat is hidden
+            /// again (for Century, the deck orders), so later deals are chance events.
+            fn public_view(&self, seat: usize) -> PyResult<Self> {
+                guarded(|| {
+                    if seat >= self.state.num_players() {
+                        return Err(golem_error(
+                            "seat",
+                            format!(
+                                "{seat} is not a seat of a {}-player game",
+                                self.state.num_players()
+                            ),
+                        ));
+                    }
+                    Ok(Self {
+                        state: self.state.public_view(seat),
+                    })
+                })
+            }
+
+            fn is_terminal(&self) -> bool {
+                self.state.is_terminal()
+            }
+
+            fn is_chance(&self) -> bool {
+                self.state.turn() == Turn::Chance
+            }
+
+            // -- moves --
+
+            /// Legal actions (chance outcomes at a chance node) as stable integers.
+            fn legal_actions(&self) -> PyResult<Vec<u64>> {
+                guarded(|| {
+                    Ok($crate::state::legal(&self.state)
+                        .into_iter()
+                        .map(<$state as Game>::action_id)
+                        .collect())
+                })
+            }
+
+            /// Canonical texts of the legal actions, in the same order as `legal_actions()`.
+            fn legal_action_texts(&self) -> PyResult<Vec<String>> {
+                guarded(|| {
+                    Ok($crate::state::legal(&self.state)
+                        .into_iter()
+                        .map(|a| self.state.action_to_text(a))
+                        .collect())
+                })
+            }
+
+            /// Canonical text of a legal action (int or text).
+            fn action_text(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+                guarded(|| {
+                    let action = $crate::state::resolve(&self.state, action)?;
+                    Ok(self.state.action_to_text(action))
+                })
+            }
+
+            /// The integer form of a legal move given as text.
+            fn parse_action(&self, text: &Bound<'_, PyAny>) -> PyResult<u64> {
+                guarded(|| {
+                    if !text.is_instance_of::<PyString>() {
+                        return Err(PyTypeError::new_err(
+                            "parse_action expects a move text (str)",
+                        ));
+                    }
+                    let action = $crate::state::resolve(&self.state, text)?;
+                    Ok(<$state as Game>::action_id(action))
+                })
+            }
+
+            /// The dense index (below `INFO["action_space"]`) of an action id.
+            #[staticmethod]
+            fn action_index(action: u64) -> PyResult<u64> {
+                guarded(|| {
+                    <$state as Game>::action_from_id(action)
+                        .map(<$state as Game>::action_index)
+                        .ok_or_else(|| {
+                            $crate::illegal("action", format!("{action} is not an action"))
+                        })
+                })
+            }
+
+            /// The action id of a dense index.
+            #[staticmethod]
+            fn action_from_index(index: u64) -> PyResult<u64> {
+                guarded(|| {
+                    <$state as Game>::action_from_index(index)
+                        .map(<$state as Game>::action_id)
+                        .ok_or_else(|| {
+                            $crate::illegal(
+                                "index",
+                                format!("{index} is not the index of an action"),
+                            )
+                        })
+                })
+            }
+
+            /// Applies a legal move (int or text) to this state.
+            fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+                guarded(|| {
+                    let action = $crate::state::resolve(&self.state, action)?;
+                    // Work on a copy, so that `self` is untouched if anything goes wrong.
+                    let mut next = self.state;
+                    next.apply(action);
+                    self.state = next;
+                    Ok(())
+                })
+            }
+
+            /// The state after a legal move (int or text); `self` is unchanged.
+            fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<Self> {
+                guarded(|| {
+                    let action = $crate::state::resolve(&self.state, action)?;
+                    let mut next = self.state;
+                    next.apply(action);
+                    Ok(Self { state: next })
+                })
+            }
+
+            /// Chance outcomes as (text, probability); empty unless `is_chance()`.
+            fn chance_outcomes(&self) -> PyResult<Vec<(String, f64)>> {
+                guarded(|| {
+                    let mut outcomes = Vec::new();
+                    self.state.chance_outcomes(&mut outcomes);
+                    Ok(outcomes
+                        .into_iter()
+                        .map(|(a, p)| (self.state.action_to_text(a), p))
+                        .collect())
+                })
+            }
+
+            // -- results --
+
+            /// Current score of every seat (final once the game is over).
+            fn scores(&self) -> PyResult<Vec<i32>> {
+                guarded(|| {
+                    Ok((0..self.state.num_players())
+                        .map(|s| self.state.score(s))
+                        .collect())
+                })
+            }
+
+            /// 1.0 for the winner and 0.0 for the others once over; all 0.0 before.
+            fn returns(&self) -> PyResult<Vec<f64>> {
+                guarded(|| {
+                    Ok((0..self.state.num_players())
+                        .map(|s| self.state.returns(s))
+                        .collect())
+                })
+            }
+
+            /// The winning seat once the game is over, else None.
+            fn winner(&self) -> PyResult<Option<usize>> {
+                guarded(|| Ok($crate::state::winner(&self.state)))
+            }
+
+            /// Zobrist hash of the state (64-bit).
+            fn hash(&self) -> u64 {
+                self.state.hash()
+            }
+
+            // -- perft --
+
+            /// Leaves of the action tree `depth` plies deep (the GIL is released meanwhile).
+            fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+                guarded(|| {
+                    let state = self.state;
+                    py.allow_threads(move || guarded(|| Ok(perft(&state, depth))))
+                })
+            }
+
+            /// perft under each root action, as (text, count), in legal-action order.
+            fn perft_divide(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(String, u64)>> {
+                guarded(|| {
+                    let state = self.state;
+                    let counts =
+                        py.allow_threads(move || guarded(|| Ok(perft_divide(&state, depth))))?;
+                    Ok(counts
+                        .into_iter()
+                        .map(|(a, n)| (state.action_to_text(a), n))
+                        .collect())
+                })
+            }
+        }
+    };
+}
+
+/// Defines every registered game's class and the functions that reach them generically.
+macro_rules! define_games {
+    ($($variant:ident => $state:ty),* $(,)?) => {
+        $(game_class!($variant, $state);)*
+
+        /// Runs `visitor` on the state inside `object`, of whichever game it is.
+        pub(crate) fn visit_state<V: StateVisitor>(
+            object: &Bound<'_, PyAny>,
+            visitor: V,
+        ) -> PyResult<V::Output> {
+            $(
+                if let Ok(class) = object.downcast::<$variant>() {
+                    // Copy the state out, so the object is not borrowed while work runs.
+                    let state = class.borrow().state;
+                    return Ok(visitor.visit(state));
+                }
+            )*
+            Err(PyTypeError::new_err(format!(
+                "expected a game state ({}), got {}",
+                [$(stringify!($variant)),*].join(", "),
+                object.get_type().name()?
+            )))
+        }
+
+        /// Adds every game's class to the module and the `GAMES` dict (name -> class).
+        pub(crate) fn add_classes(module: &Bound<'_, PyModule>) -> PyResult<()> {
+            let games = PyDict::new(module.py());
+            $(
+                module.add_class::<$variant>()?;
+                games.set_item(<$state as Game>::INFO.name, module.py().get_type::<$variant>())?;
+            )*
+            module.add("GAMES", games)
+        }
+    };
+}
+
+golem_core::for_each_game!(define_games);
+
+/// A state of the game a position file names (its `game` key).
+#[pyfunction]
+pub(crate) fn from_toml(py: Python<'_>, text: &str) -> PyResult<PyObject> {
+    guarded(|| {
+        let game = GameId::detect(text).map_err(|e| position_error(&e))?;
+        golem_core::with_game!(game, G => parse::<G>(text)?.into_py(py))
+    })
+}
+
+/// Reads a position file of any game.
+#[pyfunction]
+pub(crate) fn load(py: Python<'_>, path: PathBuf) -> PyResult<PyObject> {
+    guarded(|| from_toml(py, &load_text(&path)?))
+}
+
+/// A fresh game of `game` (its name) for `players` seats, shuffled from `seed`.
+#[pyfunction]
+#[pyo3(signature = (game, players, seed = 0))]
+pub(crate) fn new_game(py: Python<'_>, game: &str, players: i64, seed: u64) -> PyResult<PyObject> {
+    guarded(|| {
+        let id =
+            GameId::from_name(game).map_err(|e: PositionError| golem_error(&e.field, e.message))?;
+        golem_core::with_game!(id, G => new_state::<G>(players, seed)?.into_py(py))
+    })
+}
