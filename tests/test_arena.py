@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from golem_solver import GolemError
 from golem_solver._core import arena
-from golem_solver.bench import summary
 from golem_solver.cli import app
+from golem_solver.cli.bench import summary
 
 
 def invoke(*args: str):

@@ -1,7 +1,8 @@
 """Puzzle suites (docs/puzzles.md): load a suite, run each puzzle with alpha-beta, score.
 
-Orchestration and presentation only: the search is the core's ``solve``; the answers it
-is held to were found by an independent brute force when the suite was made.
+Orchestration only; nothing here prints (``golem_solver.cli.puzzles`` does). The search
+is the core's ``solve``; the answers it is held to were found by an independent brute
+force when the suite was made.
 
 A result counts as *wrong* only when it is proven and contradicts the suite; a search
 that ran out of budget before settling the question is *unsolved*, never wrong.
@@ -215,6 +216,11 @@ class Outcome:
     bad_pv: Optional[str] = None
 
     @property
+    def problems(self) -> List[str]:
+        """Every reason the puzzle is not solved cleanly, in words."""
+        return self.wrong + ([f"bad PV: {self.bad_pv}"] if self.bad_pv else [])
+
+    @property
     def status(self) -> str:
         if self.wrong:
             return "wrong"
@@ -330,7 +336,7 @@ def check(p: Puzzle, result: dict) -> Outcome:
     return out
 
 
-# ---- running and reporting --------------------------------------------------------------
+# ---- running ----------------------------------------------------------------------------
 
 
 @dataclass
@@ -384,41 +390,3 @@ def run_suite(
         if on_outcome is not None:
             on_outcome(outcome)
     return Summary(outcomes, time.perf_counter() - start)
-
-
-def outcome_line(o: Outcome) -> str:
-    """One line per puzzle: id, status, expected and found answers, and any problem."""
-    problems = o.wrong + ([f"bad PV: {o.bad_pv}"] if o.bad_pv else [])
-    tail = f" ({'; '.join(problems)})" if problems else ""
-    return (
-        f"{o.puzzle.id:<14} {o.status:<8} expected {o.puzzle.expected_text()},"
-        f" found {o.found}, best {o.best_move} nodes {o.nodes}{tail}"
-    )
-
-
-def summary_line(s: Summary) -> str:
-    t = s.totals()
-    return (
-        f"total {t['total']}  solved {t['solved']}  best {t['best']}"
-        f"  unsolved {t['unsolved']}  wrong {t['wrong']}  bad PVs {t['bad_pv']}"
-        f"  nodes {t['nodes']}  time {t['seconds']:.2f} s"
-    )
-
-
-def summary_json(s: Summary) -> str:
-    puzzles = [
-        {
-            "id": o.puzzle.id,
-            "status": o.status,
-            "expected": o.puzzle.expected_text(),
-            "found": o.found,
-            "best": o.best_move,
-            "pv": o.pv,
-            "depth": o.depth,
-            "nodes": o.nodes,
-            "seconds": round(o.seconds, 6),
-            "problems": o.wrong + ([f"bad PV: {o.bad_pv}"] if o.bad_pv else []),
-        }
-        for o in s.outcomes
-    ]
-    return json.dumps({**s.totals(), "puzzles": puzzles})

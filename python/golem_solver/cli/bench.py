@@ -1,14 +1,12 @@
-"""``golem-solve bench``: the fixed bench searches, printed Stockfish-style.
+"""``golem-solve bench`` output, Stockfish-style: a line per search, then the totals.
 
-``Nodes searched`` is the search signature: it depends only on the code, and
-``golem_core::bench::SIGNATURE`` records its current value.
+``Nodes searched`` of the built-in run is the search signature: it depends only on the
+code, and the core records its current value (``expected``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict
-
-from ._core import bench as run_bench
+from typing import Any, Dict
 
 Line = Dict[str, Any]
 
@@ -18,10 +16,6 @@ def line_text(line: Line) -> str:
         f"{line['position']:<18} {line['search']:<60}"
         f" {line['nodes']:>10} nodes {line['seconds']:>7.3f} s"
     )
-
-
-def run(on_line: Callable[[Line], None] = lambda line: None) -> Dict[str, Any]:
-    return run_bench(on_line=on_line)
 
 
 def summary(result: Dict[str, Any]) -> str:

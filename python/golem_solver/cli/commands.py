@@ -1,4 +1,4 @@
-"""``golem-solve``: the command line.
+"""``golem-solve``: the commands.
 
 Thin by design: parse the arguments, call the engine, print. The rules live in the Rust core;
 nothing here decides what is legal or what a position means.
@@ -20,18 +20,15 @@ from typing import Callable, List, Optional, TypeVar
 
 import typer
 
+from .. import puzzles as suites
+from .._core import Century, GolemError, StopToken
+from .._core import analyse as ismcts_search
+from .._core import bench as run_bench
+from .._core import solve as alphabeta_search
+from . import arena as arena_output
+from . import bench as bench_output
+from . import puzzles as puzzles_output
 from . import report
-from ._core import (
-    Century,
-    GolemError,
-    StopToken,
-)
-from ._core import (
-    analyse as ismcts_search,
-)
-from ._core import (
-    solve as alphabeta_search,
-)
 
 app = typer.Typer(
     name="golem-solve",
@@ -142,7 +139,7 @@ def new(
 @reports_errors
 def show(pos: str = PosArg) -> None:
     """Show a position as a readable board."""
-    from . import board
+    from .render import century as board
 
     state = _load(pos)
     if sys.stdout.isatty():
@@ -440,19 +437,18 @@ def arena(
     often; every PLAYERS consecutive games share a deal. Bots see no deck order. The
     results depend on the seed, not on the number of threads.
     """
-    from . import arena as arena_report
-
     _in_range("games", games, 1, 10_000_000)
     _in_range("seed", seed, 0, 2**64 - 1)
     _in_range("threads", threads, 1, 256)
     _in_range("max_plies", max_plies, 1, 1_000_000)
-    report = arena_report.run(
-        bots, games, players, seed, threads, max_plies, arena_report.progress_wanted()
+    options = dict(
+        games=games, players=players, seed=seed, threads=threads, max_plies=max_plies
     )
+    results = arena_output.run(bots, options)
     if as_json:
-        typer.echo(json.dumps(report))
+        typer.echo(json.dumps(results))
     else:
-        typer.echo(arena_report.table(report))
+        typer.echo(arena_output.table(results))
 
 
 @app.command()
@@ -462,15 +458,13 @@ def bench(
 ) -> None:
     """Search the fixed bench positions with one thread; print the node total (the search
     signature), the time and the speed. The total changes only when search does."""
-    from . import bench as bench_report
-
     if as_json:
-        typer.echo(json.dumps(bench_report.run()))
+        typer.echo(json.dumps(run_bench()))
         return
-    result = bench_report.run(
-        lambda line: print(bench_report.line_text(line), flush=True)
+    result = run_bench(
+        on_line=lambda line: print(bench_output.line_text(line), flush=True)
     )
-    typer.echo(bench_report.summary(result))
+    typer.echo(bench_output.summary(result))
 
 
 # ---- puzzle suites ----------------------------------------------------------------------
@@ -495,8 +489,6 @@ def puzzles(
 ) -> None:
     """Run a puzzle suite with alpha-beta: a line per puzzle not solved, then the totals.
     Exit status 1 on any wrong answer or bad PV."""
-    from . import puzzles as suites
-
     try:
         loaded = suites.load_suite(suite)
     except suites.SuiteError as e:
@@ -504,15 +496,12 @@ def puzzles(
 
     def show(outcome: suites.Outcome) -> None:
         if not as_json and outcome.status != "solved":
-            print(suites.outcome_line(outcome), flush=True)
+            print(puzzles_output.outcome_line(outcome), flush=True)
 
     summary = suites.run_suite(loaded, depth, nodes, movetime, show)
-    typer.echo(
-        suites.summary_json(summary) if as_json else suites.summary_line(summary)
-    )
+    if as_json:
+        typer.echo(puzzles_output.summary_json(summary))
+    else:
+        typer.echo(puzzles_output.summary_line(summary))
     if summary.failed:
         raise typer.Exit(1)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    app()
