@@ -7,6 +7,7 @@ import time
 from typing import Any, Callable, Dict, List, Optional
 
 from ._core import arena as run_arena
+from .games import DEFAULT_GAME, LEGACY_CORE, check_game
 
 Report = Dict[str, Any]
 
@@ -18,6 +19,7 @@ def _no_progress(done: int, total: int) -> None:
 def run(
     bots: List[str],
     *,
+    game: str = DEFAULT_GAME,
     games: int = 100,
     players: Optional[int] = None,
     seed: int = 0,
@@ -25,15 +27,18 @@ def run(
     max_plies: int = 3000,
     on_progress: Optional[Callable[[int, int], object]] = None,
 ) -> Report:
-    """Plays ``games`` games (see ``golem_solver._core.arena``) and adds
+    """Plays ``games`` games of ``game`` (see ``golem_solver._core.arena``) and adds
     ``threads`` and ``seconds`` to the report; neither changes the results."""
     options: Dict[str, Any] = dict(
+        game=check_game(game),
         games=games,
         players=players,
         seed=seed,
         threads=threads,
         max_plies=max_plies,
     )
+    if LEGACY_CORE:  # TODO(issue 7): the old arena plays only Century, without `game`
+        del options["game"]
     start = time.perf_counter()
     # Always a callback: calling into Python now and then lets Ctrl-C through.
     report = run_arena(bots, on_progress=on_progress or _no_progress, **options)

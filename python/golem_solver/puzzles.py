@@ -15,10 +15,11 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
-from ._core import Century, GolemError
+from ._core import GolemError
 from ._core import solve as alphabeta_search
+from .games import from_toml
 
 RESULTS = ("win", "loss", "unproven")
 MARGIN_TOLERANCE = 1e-6  # expectations come back as floats with rounding noise
@@ -39,7 +40,7 @@ class SuiteError(ValueError):
 @dataclass(frozen=True)
 class Puzzle:
     id: str
-    state: Century
+    state: Any  # any registered game's state
     objective: str  # "win" or "margin"
     depth: int
     result: Optional[str] = None  # win objective: "win", "loss" or "unproven"
@@ -151,7 +152,7 @@ def puzzle_from_record(record: dict, where: str, base: Path) -> Puzzle:
     )
 
 
-def _position(record: dict, where: str, base: Path) -> Century:
+def _position(record: dict, where: str, base: Path) -> Any:
     inline = _get(record, "position", str, where, required=False)
     file = _get(record, "position_file", str, where, required=False)
     if (inline is None) == (file is None):
@@ -163,7 +164,7 @@ def _position(record: dict, where: str, base: Path) -> Century:
         raise SuiteError(f"{where}.{key}", f"{file}: no such file next to the suite")
     try:
         text = inline if inline is not None else (base / file).read_text()
-        state = Century.from_toml(text)
+        state = from_toml(text)
     except GolemError as e:
         raise SuiteError(f"{where}.{key}.{e.field}", e.message) from None
     except OSError as e:
@@ -185,7 +186,7 @@ def _margin(record: dict, where: str) -> Optional[float]:
         raise SuiteError(f"{where}.margin", f"not a number: {value!r}") from None
 
 
-def _best(record: dict, where: str, state: Century) -> Optional[FrozenSet[str]]:
+def _best(record: dict, where: str, state: Any) -> Optional[FrozenSet[str]]:
     moves = _get(record, "best", list, where, required=False)
     if moves is None:
         return None
@@ -273,7 +274,7 @@ def _check_margin(p: Puzzle, result: dict, out: Outcome) -> bool:
     return True
 
 
-def pv_problem(state: Century, pv: List[str], result: dict) -> Optional[str]:
+def pv_problem(state: Any, pv: List[str], result: dict) -> Optional[str]:
     """Why the principal variation is bad, or None. Every move must be legal; unless a
     deal (a chance event) comes first, a proven win or loss in N must finish the game
     with that result after N moves, and an exact margin must finish it with that margin."""

@@ -1,4 +1,5 @@
-"""``golem-solve bench`` output, Stockfish-style: a line per search, then the totals.
+"""``golem-solve bench`` output, Stockfish-style: a line per search, a subtotal per game,
+then the totals.
 
 ``Nodes searched`` of the built-in run is the search signature: it depends only on the
 code, and the core records its current value (``expected``).
@@ -18,6 +19,12 @@ def line_text(line: Line) -> str:
     )
 
 
+def subtotal_text(game: Line) -> str:
+    """A game's share of the total, aligned with the search lines."""
+    label = f"{game['game']} subtotal"
+    return f"{label:<79} {game['nodes']:>10} nodes {game['seconds']:>7.3f} s"
+
+
 def summary(result: Dict[str, Any]) -> str:
     lines = [
         "=" * 27,
@@ -25,7 +32,8 @@ def summary(result: Dict[str, Any]) -> str:
         f"Nodes searched  : {result['nodes']}",
         f"Nodes/second    : {result['nps']}",
     ]
-    if result["nodes"] != result["expected"]:
+    # An ad-hoc run (expected None) has no recorded signature to hold it to.
+    if result["expected"] is not None and result["nodes"] != result["expected"]:
         lines.append(
             f"signature differs from the recorded {result['expected']}:"
             " search behaviour changed"

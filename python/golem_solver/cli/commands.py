@@ -16,12 +16,13 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Callable, List, Optional, TypeVar
+from typing import Any, Callable, Dict, List, Optional, TypeVar
 
 import typer
 
+from .. import games as registry
 from .. import puzzles as suites
-from .._core import Century, GolemError, StopToken
+from .._core import GolemError, StopToken
 from .._core import analyse as ismcts_search
 from .._core import bench as run_bench
 from .._core import solve as alphabeta_search
@@ -29,10 +30,12 @@ from . import arena as arena_output
 from . import bench as bench_output
 from . import puzzles as puzzles_output
 from . import report
+from .render import renderer_for
 
 app = typer.Typer(
     name="golem-solve",
-    help="Exact solver tools for Century: Golem Edition positions (TOML files).",
+    help="Exact solver tools for Golem-family game positions (TOML files that name"
+    " their game).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -80,14 +83,14 @@ def reports_errors(command: F) -> F:
     return run  # type: ignore[return-value]
 
 
-def _load(pos: str) -> Century:
-    """A position from a file, or from standard input for ``-``."""
+def _load(pos: str):
+    """A position of the game it names, from a file or from standard input for ``-``."""
     if pos == "-":
-        return Century.from_toml(sys.stdin.read())
-    return Century.load(pos)
+        return registry.from_toml(sys.stdin.read())
+    return registry.load_file(pos)
 
 
-def _write(state: Century, out: Optional[Path], force: bool) -> None:
+def _write(state, out: Optional[Path], force: bool) -> None:
     """The position as TOML: to ``out`` (kept if it exists, unless ``force``) or stdout."""
     text = state.to_toml()
     if out is None:
@@ -111,11 +114,15 @@ OutOpt = typer.Option(
     None, "--output", "-o", help="Write the position here (default: stdout)."
 )
 ForceOpt = typer.Option(False, "--force", help="Overwrite an existing output file.")
+GameOpt = typer.Option(
+    registry.DEFAULT_GAME, "--game", help=f"The game: {', '.join(registry.GAMES)}."
+)
 
 
 @app.command()
 @reports_errors
 def new(
+    game: str = GameOpt,
     players: int = typer.Option(2, "--players", "-n", help="Number of players (2-5)."),
     seed: int = typer.Option(
         0, "--seed", "-s", min=0, help="Seed of the deck shuffle."
@@ -129,23 +136,19 @@ def new(
     force: bool = ForceOpt,
 ) -> None:
     """Write a fresh starting position (both decks listed in their shuffled order)."""
-    state = Century.new(players, seed)
-    if hidden_decks:
-        state.hide_decks()
-    _write(state, output, force)
+    _write(registry.new(game, players, seed, hidden_decks), output, force)
 
 
 @app.command()
 @reports_errors
 def show(pos: str = PosArg) -> None:
     """Show a position as a readable board."""
-    from .render import century as board
-
     state = _load(pos)
+    renderer = renderer_for(registry.game_of(state))
     if sys.stdout.isatty():
-        board.print_rich(state)
+        renderer.print_rich(state)
     else:
-        typer.echo(board.render_plain(state), nl=False)
+        typer.echo(renderer.render_plain(state), nl=False)
 
 
 @app.command()
@@ -276,7 +279,7 @@ def _finish(result: dict, as_json: bool) -> None:
         report.print_final(result, rich=sys.stdout.isatty())
 
 
-def _solve(state: Century, depth, nodes, movetime, objective, hash_mb, as_json, stream):
+def _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream):
     if depth is None and nodes is None and movetime is None:
         movetime = DEFAULT_MOVETIME_MS
     result = _run_interruptibly(
@@ -419,6 +422,7 @@ BotsOpt = typer.Option(
 @reports_errors
 def arena(
     bots: List[str] = BotsOpt,
+    game: str = GameOpt,
     games: int = typer.Option(100, "--games", "-g", help="Games to play."),
     players: Optional[int] = typer.Option(
         None, "--players", "-n", help="Seats (default: one per bot, at least 2)."
@@ -442,7 +446,12 @@ def arena(
     _in_range("threads", threads, 1, 256)
     _in_range("max_plies", max_plies, 1, 1_000_000)
     options = dict(
-        games=games, players=players, seed=seed, threads=threads, max_plies=max_plies
+        game=game,
+        games=games,
+        players=players,
+        seed=seed,
+        threads=threads,
+        max_plies=max_plies,
     )
     results = arena_output.run(bots, options)
     if as_json:
@@ -451,19 +460,54 @@ def arena(
         typer.echo(arena_output.table(results))
 
 
+PositionsOpt = typer.Option(
+    None,
+    "--positions",
+    metavar="FILE",
+    help="Search these positions instead: TOML, several separated by lines ---.",
+)
+
+
 @app.command()
 @reports_errors
 def bench(
+    game: Optional[str] = typer.Option(
+        None, "--game", help="Only this game's positions (default: every game's)."
+    ),
+    depth: Optional[int] = typer.Option(
+        None, "--depth", "-d", min=1, help="Search every position to this depth."
+    ),
+    nodes: Optional[int] = typer.Option(
+        None, "--nodes", min=1, help="Search every position for this many nodes."
+    ),
+    positions: Optional[Path] = PositionsOpt,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
-    """Search the fixed bench positions with one thread; print the node total (the search
-    signature), the time and the speed. The total changes only when search does."""
+    """Search the bench positions with one thread; print a line per search, the node
+    subtotal of each game, the total (the search signature), the time and the speed.
+
+    The built-in run's total changes only when search does, and a change is flagged;
+    an ad-hoc run (--depth, --nodes, --positions) has no recorded total to compare with.
+    """
+    # Only what was asked for: without options the core runs the built-in bench.
+    options: Dict[str, Any] = {}
+    if game is not None:
+        options["game"] = registry.check_game(game)
+    if depth is not None:
+        options["depth"] = depth
+    if nodes is not None:
+        options["nodes"] = nodes
+    if positions is not None:
+        options["positions"] = positions.read_text()
     if as_json:
-        typer.echo(json.dumps(run_bench()))
+        typer.echo(json.dumps(run_bench(**options)))
         return
     result = run_bench(
-        on_line=lambda line: print(bench_output.line_text(line), flush=True)
+        on_line=lambda line: print(bench_output.line_text(line), flush=True),
+        **options,
     )
+    for subtotal in result.get("games", []):
+        typer.echo(bench_output.subtotal_text(subtotal))
     typer.echo(bench_output.summary(result))
 
 
