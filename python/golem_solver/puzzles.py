@@ -305,6 +305,15 @@ def pv_problem(state: Any, pv: List[str], result: dict) -> Optional[str]:
     return None
 
 
+def illegal_step(result: dict) -> Optional[str]:
+    """The engine's line breaks the rules: the bindings cut ``pv`` before its first step
+    that is not legal and name that step in ``pv_illegal`` (``ply`` as they count it)."""
+    step = result.get("pv_illegal")
+    if step is None:
+        return None
+    return f"ply {step['ply']}: move id {step['action']} is not legal"
+
+
 def _found_text(p: Puzzle, result: dict) -> str:
     if p.objective == "margin":
         exact = "exact" if result["exact"] else "estimate"
@@ -333,7 +342,8 @@ def check(p: Puzzle, result: dict) -> Outcome:
     out.solved = (
         judged and move_ok and (out.value_ok or not has_value) and not out.wrong
     )
-    out.bad_pv = pv_problem(p.state, out.pv, result)
+    # An illegal step first: the legal prefix alone would read as a line cut short.
+    out.bad_pv = illegal_step(result) or pv_problem(p.state, out.pv, result)
     return out
 
 
