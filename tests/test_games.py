@@ -83,6 +83,14 @@ def test_load_reads_one_line_text_starting_with_game():
     assert caught.value.field != "game"  # read as TOML and refused for what it lacks
 
 
+def test_load_reads_a_file_whose_name_starts_with_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "start.toml").write_text(MIDGAME.read_text())
+    (tmp_path / "game1.toml").write_text(MIDGAME.read_text())
+    assert load("games/start.toml") == load("game1.toml") == Century.load(MIDGAME)
+
+
 def test_load_treats_a_path_object_as_a_path_even_if_it_looks_like_text(tmp_path):
     odd = tmp_path / "game.toml"
     odd.write_text(MIDGAME.read_text())

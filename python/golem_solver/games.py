@@ -6,6 +6,7 @@ returns the state class of that game, so callers need not know the game in advan
 
 from __future__ import annotations
 
+import re
 from os import PathLike
 from typing import Any, Dict, Union
 
@@ -56,15 +57,20 @@ def check_game(game: str) -> str:
     return game
 
 
+# The `game` key opening a one-line position; a bare "game" prefix would also match
+# file names such as "games/start.toml".
+_GAME_KEY = re.compile(r"\s*game\s*=")
+
+
 def _is_toml_text(text: str) -> bool:
-    return "\n" in text or text.lstrip().startswith("game")
+    return "\n" in text or _GAME_KEY.match(text) is not None
 
 
 def load(position: Union[str, PathLike]) -> Any:
     """The state of the game the position names.
 
     ``position`` is TOML text when it is a ``str`` that holds a newline or starts with
-    ``game``; any other ``str``, and any ``pathlib.Path``, is a file to read.
+    the ``game =`` key; any other ``str``, and any ``pathlib.Path``, is a file to read.
     """
     if isinstance(position, str) and _is_toml_text(position):
         return from_toml(position)
