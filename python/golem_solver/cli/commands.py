@@ -123,7 +123,7 @@ GameOpt = typer.Option(
 @reports_errors
 def new(
     game: str = GameOpt,
-    players: int = typer.Option(2, "--players", "-n", help="Number of players (2-5)."),
+    players: int = typer.Option(2, "--players", "-n", help="Number of players."),
     seed: int = typer.Option(
         0, "--seed", "-s", min=0, help="Seed of the deck shuffle."
     ),
