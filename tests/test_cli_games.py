@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import golem_solver.cli.commands as commands
-from golem_solver import GAMES, Century, new
+from golem_solver import GAMES, Century, load, new
 from golem_solver.cli import render
 from golem_solver.cli.bench import subtotal_text, summary
 from golem_solver.cli.render import century, generic, renderer_for
@@ -58,7 +58,7 @@ def chess_position(tmp_path):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_new_writes_a_start_of_the_named_game(game):
     text = ok("new", "--game", game, "--players", "3", "--seed", "7")
-    assert Century.from_toml(text) == new(game, players=3, seed=7)
+    assert load(text) == new(game, players=3, seed=7)
     hidden = ok(
         "new", "--game", game, "--players", "3", "--seed", "7", "--hidden-decks"
     )
