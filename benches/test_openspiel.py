@@ -30,7 +30,7 @@ MIDGAME = ROOT / "examples" / "century-midgame.toml"
 
 
 def game_and_state():
-    game = pyspiel.load_game(adapter.GAME_NAME, {"players": 2})
+    game = pyspiel.load_game(adapter.GAME_NAMES["century-golem"], {"players": 2})
     return game, game.state_from(Century.load(MIDGAME))
 
 

@@ -28,7 +28,7 @@ def play_out(state: Century, seed: int, max_plies: int = 2000) -> Century:
 
 
 def test_package_exports():
-    assert golem_solver.GAME_NAME == "century-golem"
+    assert "century-golem" in golem_solver.GAMES
     assert golem_solver.__version__
     assert issubclass(GolemError, ValueError)
     assert issubclass(PositionError, GolemError)

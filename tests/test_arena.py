@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from golem_solver import GolemError
 from golem_solver._core import arena
-from golem_solver.bench import summary
 from golem_solver.cli import app
+from golem_solver.cli.bench import summary
 
 
 def invoke(*args: str):
@@ -146,3 +146,29 @@ def test_bench_summary_is_stockfish_style():
     assert "Total time (ms) : 500" in text
     assert not any("differs" in line for line in text)
     assert "differs from the recorded 99" in summary({**result, "expected": 99})
+
+
+# ---- golem_solver.arena: the non-printing API -------------------------------------------
+
+
+def test_arena_api_returns_the_report_and_prints_nothing(capsys):
+    from golem_solver.arena import run
+
+    seen = []
+    report = run(
+        ["greedy", "random"], games=4, seed=2, on_progress=lambda d, t: seen.append(d)
+    )
+    assert capsys.readouterr() == ("", "")
+    assert report["threads"] == 1 and report["seconds"] >= 0
+    assert {
+        k: v for k, v in report.items() if k not in ("threads", "seconds")
+    } == arena(["greedy", "random"], games=4, seed=2)
+    assert seen[-1] == 4
+
+
+def test_arena_api_refuses_an_unknown_game():
+    from golem_solver.arena import run
+
+    with pytest.raises(GolemError) as caught:
+        run(["greedy"], game="chess")
+    assert caught.value.field == "game"

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from golem_solver import Century, solve
 from golem_solver.cli import app
-from golem_solver.puzzles import load_suite, pv_problem
+from golem_solver.puzzles import check, load_suite, puzzle_from_record, pv_problem
 
 from conftest import EXAMPLES, ROOT
 
@@ -228,6 +228,44 @@ def test_bad_pvs_are_caught():
     )
     assert "ends with margin" in pv_problem(state, [worse], margin)
     assert "does not finish" in pv_problem(state, [], margin)
+
+
+def load_suite_record(record: dict):
+    return puzzle_from_record(record, "test", ROOT)
+
+
+def with_illegal_step(result: dict) -> dict:
+    """A solve result as the bindings give it when the engine's line breaks the rules:
+    ``pv`` holds the legal prefix, ``pv_illegal`` names the first illegal step."""
+    return {**result, "pv": [], "pv_illegal": {"ply": 1, "action": 12345}}
+
+
+def test_an_illegal_pv_step_is_reported_as_such():
+    state = last_turn()
+    puzzle = load_suite_record(honest_puzzle(state))
+    result = solve(state, depth=1)
+    assert result.get("pv_illegal") is None  # today's engine plays legal lines
+    assert check(puzzle, result).bad_pv is None
+    outcome = check(puzzle, with_illegal_step(result))
+    assert outcome.status == "bad-pv"
+    assert outcome.bad_pv == "ply 1: move id 12345 is not legal"
+
+
+def test_the_runner_reports_an_illegal_pv_step(tmp_path, monkeypatch):
+    import golem_solver.puzzles as suites
+
+    def lying_search(state, **options):
+        return with_illegal_step(solve(state, **options))
+
+    monkeypatch.setattr(suites, "alphabeta_search", lying_search)
+    out = run(tiny_suite(tmp_path, honest_puzzle(last_turn())), "--json")
+    assert out.exit_code == 1, out.stdout
+    (puzzle,) = json.loads(out.stdout)["puzzles"]
+    assert puzzle["status"] == "bad-pv"
+    assert puzzle["problems"] == ["bad PV: ply 1: move id 12345 is not legal"]
+    line = run(tiny_suite(tmp_path, honest_puzzle(last_turn()))).stdout.splitlines()[0]
+    assert line.endswith("(bad PV: ply 1: move id 12345 is not legal)")
+    assert "does not finish" not in line
 
 
 # ---- bad suites -------------------------------------------------------------------------

@@ -1,11 +1,11 @@
 """golem-solver: a fast exact solver for the Golem family of board games.
 
-The engine is written in Rust (``golem_solver._core``); this package re-exports it and adds
-the ``golem-solve`` command line (``golem_solver.cli``).
+The engine is written in Rust (``golem_solver._core``); this package re-exports it, adds
+game-agnostic entry points (``load``, ``new``, ``GAMES``) and the ``golem-solve`` command
+line (``golem_solver.cli``, the only part that prints).
 """
 
 from ._core import (
-    GAME_NAME,
     Century,
     GolemError,
     IllegalActionError,
@@ -17,9 +17,10 @@ from ._core import (
     golem_points,
     solve,
 )
+from .games import GAMES, load, new
 
 __all__ = [
-    "GAME_NAME",
+    "GAMES",
     "Century",
     "GolemError",
     "IllegalActionError",
@@ -29,5 +30,7 @@ __all__ = [
     "__version__",
     "analyse",
     "golem_points",
+    "load",
+    "new",
     "solve",
 ]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from os import PathLike
-from typing import Callable, Literal, Optional, Union
+from typing import Any, Callable, ClassVar, Literal, Optional, TypedDict, Union
 
 __version__: str
-GAME_NAME: str
+
+GAMES: dict[str, type[Century]]
+"""Every registered game by name (``"century-golem"``) -> its state class."""
 
 Move = Union[int, str]
 """A move: its canonical (or any accepted) text, or its integer from ``legal_actions()``."""
@@ -45,8 +47,35 @@ class Seat:
     @property
     def score(self) -> int: ...
 
+class GameInfo(TypedDict):
+    """``INFO`` of a state class: what OpenSpiel and other frameworks need to know."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    chance: bool
+    hidden_information: bool
+    simultaneous: bool
+    action_space: int  # every dense action index is below it
+    max_chance_outcomes: int
+
 class Century:
     """A Century: Golem Edition game state (mutable; ``apply`` changes it in place)."""
+
+    GAME: ClassVar[str]
+    INFO: ClassVar[GameInfo]
+    @property
+    def game(self) -> str:
+        """The game's name (``"century-golem"``)."""
+
+    @staticmethod
+    def action_index(action_id: int) -> int:
+        """The dense index (below ``INFO["action_space"]``) of an action id."""
+
+    @staticmethod
+    def action_from_index(index: int) -> int:
+        """The action id of a dense index; ``GolemError`` if no action maps to it."""
 
     @staticmethod
     def load(path: Union[str, PathLike[str]]) -> Century: ...
@@ -115,9 +144,75 @@ class Century:
     @property
     def seats(self) -> list[Seat]: ...
 
+def from_toml(text: str) -> Century:
+    """The state of the game named by the text's ``game`` key (``PositionError`` with
+    ``field == "game"`` for an unknown one)."""
+
+def load(path: Union[str, PathLike[str]]) -> Century:
+    """The state of the game named by the file's ``game`` key."""
+
+def new_game(game: str, players: int, seed: int = 0) -> Century:
+    """A fresh starting position of ``game`` with both decks shuffled by ``seed``."""
+
+class StopToken:
+    """Lets another thread stop a running search (``token.stop()``); the search then
+    returns the best result found so far."""
+
+    def __init__(self) -> None: ...
+    def stop(self) -> None: ...
+    @property
+    def stopped(self) -> bool: ...
+
+SearchResult = dict[str, Any]
+"""A search result: ``algorithm``, ``best``, ``nodes``, ``seconds``, ``nps``, ``pv``
+(texts of the legal prefix of the engine's line), ``pv_illegal`` (None, or ``{"ply": k,
+"action": id}``: the first step of that line that is not legal), ``objective``,
+``moves`` and the algorithm's own fields (``depth``, ``result``, ``plies``, ``value``,
+``exact``, ``hashfull``, ``stopped``; ``iterations``, ``tree_size``)."""
+
+def solve(
+    state: Century,
+    *,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    movetime_ms: Optional[int] = None,
+    objective: Literal["win", "margin"] = "win",
+    hash_mb: int = 16,
+    use_tt: bool = True,
+    on_iteration: Optional[Callable[[SearchResult], object]] = None,
+    stop: Optional[StopToken] = None,
+) -> SearchResult:
+    """Alpha-beta with iterative deepening (minimax for two players, paranoid for more)
+    until the first budget is reached; ``on_iteration`` gets each iteration's result."""
+
+def analyse(
+    state: Century,
+    *,
+    iterations: Optional[int] = None,
+    nodes: Optional[int] = None,
+    movetime_ms: Optional[int] = None,
+    threads: int = 1,
+    seed: int = 0,
+    variant: Literal["so", "mo"] = "so",
+    rollout: Literal["random", "heuristic"] = "random",
+    epsilon: float = 0.1,
+    cutoff: Optional[int] = None,
+    exploration: float = 0.7,
+    report_every: int = 0,
+    on_report: Optional[Callable[[SearchResult], object]] = None,
+    stop: Optional[StopToken] = None,
+) -> SearchResult:
+    """ISMCTS (root-parallel over ``threads``); ``on_report`` gets a result every
+    ``report_every`` iterations."""
+
+def random_playouts(state: Century, games: int, seed: int = 0) -> int:
+    """Plays ``games`` uniformly random games from ``state``; returns the player moves
+    made in all."""
+
 def arena(
     bots: list[str],
     *,
+    game: str = "century-golem",
     games: int = 100,
     players: Optional[int] = None,
     seed: int = 0,
@@ -125,15 +220,26 @@ def arena(
     max_plies: int = 3000,
     on_progress: Optional[Callable[[int, int], object]] = None,
 ) -> dict:
-    """Plays ``games`` games between bots given by spec (``random``, ``greedy``,
+    """Plays ``games`` games of ``game`` between bots given by spec (``random``, ``greedy``,
     ``ismcts:iterations=1000,...``, ``alphabeta:depth=2,...``). ``players`` defaults to
     the number of bots (at least 2); seats are filled with the bots cyclically and rotated
     every game. Results depend only on the arguments, not on ``threads``. A bad spec raises
     ``GolemError`` with ``field`` like ``bot[1].iterations``."""
 
-def bench(*, on_line: Optional[Callable[[dict], object]] = None) -> dict:
-    """Runs the fixed bench searches: ``{"nodes", "seconds", "nps", "expected", "lines"}``;
-    ``nodes`` is the signature and ``expected`` the value recorded in the code."""
+def bench(
+    *,
+    game: Optional[str] = None,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    positions: Optional[str] = None,
+    on_line: Optional[Callable[[dict], object]] = None,
+) -> dict:
+    """Runs the bench searches (every game's built-in positions, or ``game``'s; or the
+    TOML ``positions``, separated by lines ``---``): ``{"nodes", "seconds", "nps",
+    "expected", "lines", "games"}``. ``lines`` has ``game``, ``position``, ``search``,
+    ``nodes``, ``seconds`` per search, ``games`` the subtotals per game. For the built-in
+    run ``nodes`` is the signature and ``expected`` the value recorded in the code;
+    ``expected`` is None for an ad-hoc run."""
 
 def golem_points(name: str) -> int: ...
 def _panic_for_tests() -> None: ...

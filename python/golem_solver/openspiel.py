@@ -1,10 +1,12 @@
-"""Century as an OpenSpiel Python game, so OpenSpiel's algorithms (its C++ ISMCTS among
-them) can play the same game as the native engine. Install with ``pip install
-"golem-solver[openspiel]"``; importing this module registers the game.
+"""Every registered game as an OpenSpiel Python game, so OpenSpiel's algorithms can play
+the same games as the native engine. Install with ``pip install "golem-solver[openspiel]"``;
+importing this module registers one OpenSpiel game per game in ``golem_solver.GAMES``,
+named ``python_<name>`` with ``-`` as ``_`` (Century: ``python_century_golem``).
 
-The state wraps the engine's ``Century`` with hidden decks: every deal is an explicit chance
-node, and since nothing else is hidden the information state is the public state (its
-Zobrist hash). Actions are the engine's, packed into dense integers below 2**29.
+A state wraps the engine's with hidden decks: every deal is an explicit chance node, and
+since nothing else is hidden the information state is the public state (its Zobrist hash).
+OpenSpiel actions are the engine's dense action indices (``action_index``), all below the
+game's ``INFO["action_space"]``; the engine owns that numbering.
 
     import pyspiel, golem_solver.openspiel
     game = pyspiel.load_game("python_century_golem", {"players": 2, "seed": 7})
@@ -12,60 +14,57 @@ Zobrist hash). Actions are the engine's, packed into dense integers below 2**29.
 
 from __future__ import annotations
 
-import itertools
+from typing import Any, Dict
 
 import pyspiel
 
-from ._core import Century
+from .games import GAMES
 
-GAME_NAME = "python_century_golem"
 MAX_GAME_LENGTH = 10_000
 
-# Engine action bits: kind << 40 | card << 32 | placement << 16 | caravan nibbles.
-# Caravans between turns hold at most 10 crystals: 1001 of them, numbered densely.
-_CARAVANS = [
-    y | g << 4 | b << 8 | p << 12
-    for y, g, b, p in itertools.product(range(11), repeat=4)
-    if y + g + b + p <= 10
-]
-_CARAVAN_INDEX = {nibbles: i for i, nibbles in enumerate(_CARAVANS)}
+
+def openspiel_name(game: str) -> str:
+    """The OpenSpiel short name of a golem game: ``century-golem`` -> ``python_century_golem``."""
+    return "python_" + game.replace("-", "_")
 
 
-def encode(bits: int) -> int:
-    """An engine action (``Century.legal_actions`` int) as a dense OpenSpiel action."""
-    kind, card = bits >> 40, (bits >> 32) & 0xFF
-    placement, caravan = (bits >> 16) & 0xFFFF, bits & 0xFFFF
-    return kind << 26 | card << 20 | placement << 10 | _CARAVAN_INDEX[caravan]
+# Golem game name -> OpenSpiel short name, for every registered game.
+GAME_NAMES: Dict[str, str] = {game: openspiel_name(game) for game in GAMES}
 
 
-def decode(action: int) -> int:
-    kind, card = action >> 26, (action >> 20) & 0x3F
-    placement, caravan = (action >> 10) & 0x3FF, _CARAVANS[action & 0x3FF]
-    return kind << 40 | card << 32 | placement << 16 | caravan
+def _game_type(state_class: Any) -> pyspiel.GameType:
+    info = state_class.INFO
+    Type = pyspiel.GameType
+    return Type(
+        short_name=openspiel_name(info["name"]),
+        long_name=f"{info['title']} (golem-solver engine)",
+        dynamics=Type.Dynamics.SIMULTANEOUS
+        if info["simultaneous"]
+        else Type.Dynamics.SEQUENTIAL,
+        chance_mode=Type.ChanceMode.EXPLICIT_STOCHASTIC
+        if info["chance"]
+        else Type.ChanceMode.DETERMINISTIC,
+        information=Type.Information.IMPERFECT_INFORMATION
+        if info["hidden_information"]
+        else Type.Information.PERFECT_INFORMATION,
+        # The engine gives 1 to the winner and 0 to the others.
+        utility=Type.Utility.CONSTANT_SUM,
+        reward_model=Type.RewardModel.TERMINAL,
+        max_num_players=info["max_players"],
+        min_num_players=info["min_players"],
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"players": info["min_players"], "seed": 0},
+    )
 
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name=GAME_NAME,
-    long_name="Century: Golem Edition (golem-solver engine)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=False,
-    parameter_specification={"players": 2, "seed": 0},
-)
-
-
-def _game_info(players: int) -> pyspiel.GameInfo:
+def _game_info(state_class: Any, players: int) -> pyspiel.GameInfo:
+    info = state_class.INFO
     return pyspiel.GameInfo(
-        num_distinct_actions=1 << 29,
-        max_chance_outcomes=64,
+        num_distinct_actions=info["action_space"],
+        max_chance_outcomes=info["max_chance_outcomes"],
         num_players=players,
         min_utility=0.0,
         max_utility=1.0,
@@ -74,35 +73,42 @@ def _game_info(players: int) -> pyspiel.GameInfo:
     )
 
 
-class CenturyGame(pyspiel.Game):
-    """Starts from ``Century.new(players, seed)`` with the deck orders hidden."""
+class GolemGame(pyspiel.Game):
+    """Starts from ``new(players, seed)`` with the deck orders hidden. Subclassed once
+    per registered game (``state_class`` says which)."""
+
+    state_class: Any = None
+    game_type: pyspiel.GameType = None
 
     def __init__(self, params=None):
         params = params or {}
-        players = int(params.get("players", 2))
-        super().__init__(_GAME_TYPE, _game_info(players), params)
+        players = int(params.get("players", self.state_class.INFO["min_players"]))
+        info = _game_info(self.state_class, players)
+        super().__init__(self.game_type, info, params)
         self.players = players
         self.seed = int(params.get("seed", 0))
 
     def new_initial_state(self):
-        start = Century.new(self.players, self.seed)
+        start = self.state_class.new(self.players, self.seed)
         start.hide_decks()
-        return CenturyState(self, start)
+        return GolemState(self, start)
 
-    def state_from(self, position: Century) -> "CenturyState":
-        """An OpenSpiel state for an engine position (decks hidden)."""
+    def state_from(self, position: Any) -> "GolemState":
+        """An OpenSpiel state for an engine position of this game (decks hidden)."""
         position = position.clone()
         position.hide_decks()
-        return CenturyState(self, position)
+        return GolemState(self, position)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return PublicObserver()
 
 
-class CenturyState(pyspiel.State):
-    def __init__(self, game: CenturyGame, position: Century):
+class GolemState(pyspiel.State):
+    def __init__(self, game: GolemGame, position: Any):
         super().__init__(game)
         self.position = position
+        self._index = game.state_class.action_index
+        self._action = game.state_class.action_from_index
 
     def current_player(self):
         turn = self.position.turn
@@ -113,17 +119,19 @@ class CenturyState(pyspiel.State):
         return self.position.to_move
 
     def _legal_actions(self, player):
-        return sorted(encode(bits) for bits in self.position.legal_actions())
+        return sorted(self._index(action) for action in self.position.legal_actions())
 
     def chance_outcomes(self):
-        outcomes = self.position.chance_outcomes()
-        return [(encode(self.position.parse_action(text)), p) for text, p in outcomes]
+        parse = self.position.parse_action
+        return [
+            (self._index(parse(text)), p) for text, p in self.position.chance_outcomes()
+        ]
 
     def _apply_action(self, action):
-        self.position.apply(decode(action))
+        self.position.apply(self._action(action))
 
     def _action_to_string(self, player, action):
-        return self.position.action_text(decode(action))
+        return self.position.action_text(self._action(action))
 
     def is_terminal(self):
         return self.position.is_terminal()
@@ -153,4 +161,15 @@ class PublicObserver:
         return str(state)
 
 
-pyspiel.register_game(_GAME_TYPE, CenturyGame)
+def _register(state_class: Any) -> type:
+    game_type = _game_type(state_class)
+    fields = {"state_class": state_class, "game_type": game_type}
+    game_class = type(f"{state_class.__name__}Game", (GolemGame,), fields)
+    pyspiel.register_game(game_type, game_class)
+    return game_class
+
+
+# OpenSpiel game class of every registered game, by golem game name.
+GAME_CLASSES: Dict[str, type] = {
+    game: _register(state_class) for game, state_class in GAMES.items()
+}

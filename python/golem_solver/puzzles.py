@@ -1,7 +1,8 @@
 """Puzzle suites (docs/puzzles.md): load a suite, run each puzzle with alpha-beta, score.
 
-Orchestration and presentation only: the search is the core's ``solve``; the answers it
-is held to were found by an independent brute force when the suite was made.
+Orchestration only; nothing here prints (``golem_solver.cli.puzzles`` does). The search
+is the core's ``solve``; the answers it is held to were found by an independent brute
+force when the suite was made.
 
 A result counts as *wrong* only when it is proven and contradicts the suite; a search
 that ran out of budget before settling the question is *unsolved*, never wrong.
@@ -14,10 +15,11 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
-from ._core import Century, GolemError
+from ._core import GolemError
 from ._core import solve as alphabeta_search
+from .games import from_toml
 
 RESULTS = ("win", "loss", "unproven")
 MARGIN_TOLERANCE = 1e-6  # expectations come back as floats with rounding noise
@@ -38,7 +40,7 @@ class SuiteError(ValueError):
 @dataclass(frozen=True)
 class Puzzle:
     id: str
-    state: Century
+    state: Any  # any registered game's state
     objective: str  # "win" or "margin"
     depth: int
     result: Optional[str] = None  # win objective: "win", "loss" or "unproven"
@@ -150,7 +152,7 @@ def puzzle_from_record(record: dict, where: str, base: Path) -> Puzzle:
     )
 
 
-def _position(record: dict, where: str, base: Path) -> Century:
+def _position(record: dict, where: str, base: Path) -> Any:
     inline = _get(record, "position", str, where, required=False)
     file = _get(record, "position_file", str, where, required=False)
     if (inline is None) == (file is None):
@@ -162,7 +164,7 @@ def _position(record: dict, where: str, base: Path) -> Century:
         raise SuiteError(f"{where}.{key}", f"{file}: no such file next to the suite")
     try:
         text = inline if inline is not None else (base / file).read_text()
-        state = Century.from_toml(text)
+        state = from_toml(text)
     except GolemError as e:
         raise SuiteError(f"{where}.{key}.{e.field}", e.message) from None
     except OSError as e:
@@ -184,7 +186,7 @@ def _margin(record: dict, where: str) -> Optional[float]:
         raise SuiteError(f"{where}.margin", f"not a number: {value!r}") from None
 
 
-def _best(record: dict, where: str, state: Century) -> Optional[FrozenSet[str]]:
+def _best(record: dict, where: str, state: Any) -> Optional[FrozenSet[str]]:
     moves = _get(record, "best", list, where, required=False)
     if moves is None:
         return None
@@ -213,6 +215,11 @@ class Outcome:
     solved: bool = False  # value_ok (when given) and the best move expected
     wrong: List[str] = field(default_factory=list)
     bad_pv: Optional[str] = None
+
+    @property
+    def problems(self) -> List[str]:
+        """Every reason the puzzle is not solved cleanly, in words."""
+        return self.wrong + ([f"bad PV: {self.bad_pv}"] if self.bad_pv else [])
 
     @property
     def status(self) -> str:
@@ -267,7 +274,7 @@ def _check_margin(p: Puzzle, result: dict, out: Outcome) -> bool:
     return True
 
 
-def pv_problem(state: Century, pv: List[str], result: dict) -> Optional[str]:
+def pv_problem(state: Any, pv: List[str], result: dict) -> Optional[str]:
     """Why the principal variation is bad, or None. Every move must be legal; unless a
     deal (a chance event) comes first, a proven win or loss in N must finish the game
     with that result after N moves, and an exact margin must finish it with that margin."""
@@ -298,6 +305,15 @@ def pv_problem(state: Century, pv: List[str], result: dict) -> Optional[str]:
     return None
 
 
+def illegal_step(result: dict) -> Optional[str]:
+    """The engine's line breaks the rules: the bindings cut ``pv`` before its first step
+    that is not legal and name that step in ``pv_illegal`` (``ply`` as they count it)."""
+    step = result.get("pv_illegal")
+    if step is None:
+        return None
+    return f"ply {step['ply']}: move id {step['action']} is not legal"
+
+
 def _found_text(p: Puzzle, result: dict) -> str:
     if p.objective == "margin":
         exact = "exact" if result["exact"] else "estimate"
@@ -326,11 +342,12 @@ def check(p: Puzzle, result: dict) -> Outcome:
     out.solved = (
         judged and move_ok and (out.value_ok or not has_value) and not out.wrong
     )
-    out.bad_pv = pv_problem(p.state, out.pv, result)
+    # An illegal step first: the legal prefix alone would read as a line cut short.
+    out.bad_pv = illegal_step(result) or pv_problem(p.state, out.pv, result)
     return out
 
 
-# ---- running and reporting --------------------------------------------------------------
+# ---- running ----------------------------------------------------------------------------
 
 
 @dataclass
@@ -384,41 +401,3 @@ def run_suite(
         if on_outcome is not None:
             on_outcome(outcome)
     return Summary(outcomes, time.perf_counter() - start)
-
-
-def outcome_line(o: Outcome) -> str:
-    """One line per puzzle: id, status, expected and found answers, and any problem."""
-    problems = o.wrong + ([f"bad PV: {o.bad_pv}"] if o.bad_pv else [])
-    tail = f" ({'; '.join(problems)})" if problems else ""
-    return (
-        f"{o.puzzle.id:<14} {o.status:<8} expected {o.puzzle.expected_text()},"
-        f" found {o.found}, best {o.best_move} nodes {o.nodes}{tail}"
-    )
-
-
-def summary_line(s: Summary) -> str:
-    t = s.totals()
-    return (
-        f"total {t['total']}  solved {t['solved']}  best {t['best']}"
-        f"  unsolved {t['unsolved']}  wrong {t['wrong']}  bad PVs {t['bad_pv']}"
-        f"  nodes {t['nodes']}  time {t['seconds']:.2f} s"
-    )
-
-
-def summary_json(s: Summary) -> str:
-    puzzles = [
-        {
-            "id": o.puzzle.id,
-            "status": o.status,
-            "expected": o.puzzle.expected_text(),
-            "found": o.found,
-            "best": o.best_move,
-            "pv": o.pv,
-            "depth": o.depth,
-            "nodes": o.nodes,
-            "seconds": round(o.seconds, 6),
-            "problems": o.wrong + ([f"bad PV: {o.bad_pv}"] if o.bad_pv else []),
-        }
-        for o in s.outcomes
-    ]
-    return json.dumps({**s.totals(), "puzzles": puzzles})

@@ -1,4 +1,4 @@
-"""``golem-solve``: the command line.
+"""``golem-solve``: the commands.
 
 Thin by design: parse the arguments, call the engine, print. The rules live in the Rust core;
 nothing here decides what is legal or what a position means.
@@ -16,26 +16,26 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Callable, List, Optional, TypeVar
+from typing import Any, Callable, Dict, List, Optional, TypeVar
 
 import typer
 
+from .. import games as registry
+from .. import puzzles as suites
+from .._core import GolemError, StopToken
+from .._core import analyse as ismcts_search
+from .._core import bench as run_bench
+from .._core import solve as alphabeta_search
+from . import arena as arena_output
+from . import bench as bench_output
+from . import puzzles as puzzles_output
 from . import report
-from ._core import (
-    Century,
-    GolemError,
-    StopToken,
-)
-from ._core import (
-    analyse as ismcts_search,
-)
-from ._core import (
-    solve as alphabeta_search,
-)
+from .render import renderer_for
 
 app = typer.Typer(
     name="golem-solve",
-    help="Exact solver tools for Century: Golem Edition positions (TOML files).",
+    help="Exact solver tools for Golem-family game positions (TOML files that name"
+    " their game).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -83,14 +83,14 @@ def reports_errors(command: F) -> F:
     return run  # type: ignore[return-value]
 
 
-def _load(pos: str) -> Century:
-    """A position from a file, or from standard input for ``-``."""
+def _load(pos: str):
+    """A position of the game it names, from a file or from standard input for ``-``."""
     if pos == "-":
-        return Century.from_toml(sys.stdin.read())
-    return Century.load(pos)
+        return registry.from_toml(sys.stdin.read())
+    return registry.load_file(pos)
 
 
-def _write(state: Century, out: Optional[Path], force: bool) -> None:
+def _write(state, out: Optional[Path], force: bool) -> None:
     """The position as TOML: to ``out`` (kept if it exists, unless ``force``) or stdout."""
     text = state.to_toml()
     if out is None:
@@ -114,12 +114,16 @@ OutOpt = typer.Option(
     None, "--output", "-o", help="Write the position here (default: stdout)."
 )
 ForceOpt = typer.Option(False, "--force", help="Overwrite an existing output file.")
+GameOpt = typer.Option(
+    registry.DEFAULT_GAME, "--game", help=f"The game: {', '.join(registry.GAMES)}."
+)
 
 
 @app.command()
 @reports_errors
 def new(
-    players: int = typer.Option(2, "--players", "-n", help="Number of players (2-5)."),
+    game: str = GameOpt,
+    players: int = typer.Option(2, "--players", "-n", help="Number of players."),
     seed: int = typer.Option(
         0, "--seed", "-s", min=0, help="Seed of the deck shuffle."
     ),
@@ -132,23 +136,19 @@ def new(
     force: bool = ForceOpt,
 ) -> None:
     """Write a fresh starting position (both decks listed in their shuffled order)."""
-    state = Century.new(players, seed)
-    if hidden_decks:
-        state.hide_decks()
-    _write(state, output, force)
+    _write(registry.new(game, players, seed, hidden_decks), output, force)
 
 
 @app.command()
 @reports_errors
 def show(pos: str = PosArg) -> None:
     """Show a position as a readable board."""
-    from . import board
-
     state = _load(pos)
+    renderer = renderer_for(registry.game_of(state))
     if sys.stdout.isatty():
-        board.print_rich(state)
+        renderer.print_rich(state)
     else:
-        typer.echo(board.render_plain(state), nl=False)
+        typer.echo(renderer.render_plain(state), nl=False)
 
 
 @app.command()
@@ -279,7 +279,7 @@ def _finish(result: dict, as_json: bool) -> None:
         report.print_final(result, rich=sys.stdout.isatty())
 
 
-def _solve(state: Century, depth, nodes, movetime, objective, hash_mb, as_json, stream):
+def _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream):
     if depth is None and nodes is None and movetime is None:
         movetime = DEFAULT_MOVETIME_MS
     result = _run_interruptibly(
@@ -422,6 +422,7 @@ BotsOpt = typer.Option(
 @reports_errors
 def arena(
     bots: List[str] = BotsOpt,
+    game: str = GameOpt,
     games: int = typer.Option(100, "--games", "-g", help="Games to play."),
     players: Optional[int] = typer.Option(
         None, "--players", "-n", help="Seats (default: one per bot, at least 2)."
@@ -440,37 +441,74 @@ def arena(
     often; every PLAYERS consecutive games share a deal. Bots see no deck order. The
     results depend on the seed, not on the number of threads.
     """
-    from . import arena as arena_report
-
     _in_range("games", games, 1, 10_000_000)
     _in_range("seed", seed, 0, 2**64 - 1)
     _in_range("threads", threads, 1, 256)
     _in_range("max_plies", max_plies, 1, 1_000_000)
-    report = arena_report.run(
-        bots, games, players, seed, threads, max_plies, arena_report.progress_wanted()
+    options = dict(
+        game=game,
+        games=games,
+        players=players,
+        seed=seed,
+        threads=threads,
+        max_plies=max_plies,
     )
+    results = arena_output.run(bots, options)
     if as_json:
-        typer.echo(json.dumps(report))
+        typer.echo(json.dumps(results))
     else:
-        typer.echo(arena_report.table(report))
+        typer.echo(arena_output.table(results))
+
+
+PositionsOpt = typer.Option(
+    None,
+    "--positions",
+    metavar="FILE",
+    help="Search these positions instead: TOML, several separated by lines ---.",
+)
 
 
 @app.command()
 @reports_errors
 def bench(
+    game: Optional[str] = typer.Option(
+        None, "--game", help="Only this game's positions (default: every game's)."
+    ),
+    depth: Optional[int] = typer.Option(
+        None, "--depth", "-d", min=1, help="Search every position to this depth."
+    ),
+    nodes: Optional[int] = typer.Option(
+        None, "--nodes", min=1, help="Search every position for this many nodes."
+    ),
+    positions: Optional[Path] = PositionsOpt,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
-    """Search the fixed bench positions with one thread; print the node total (the search
-    signature), the time and the speed. The total changes only when search does."""
-    from . import bench as bench_report
+    """Search the bench positions with one thread; print a line per search, the node
+    subtotal of each game, the total (the search signature), the time and the speed.
 
+    The built-in run's total changes only when search does, and a change is flagged;
+    an ad-hoc run (--depth, --nodes, --positions) has no recorded total to compare with.
+    """
+    # Only what was asked for: without options the core runs the built-in bench.
+    options: Dict[str, Any] = {}
+    if game is not None:
+        options["game"] = registry.check_game(game)
+    if depth is not None:
+        options["depth"] = depth
+    if nodes is not None:
+        options["nodes"] = nodes
+    if positions is not None:
+        options["positions"] = positions.read_text()
     if as_json:
-        typer.echo(json.dumps(bench_report.run()))
+        typer.echo(json.dumps(run_bench(**options)))
         return
-    result = bench_report.run(
-        lambda line: print(bench_report.line_text(line), flush=True)
+    result = run_bench(
+        on_line=lambda line: print(bench_output.line_text(line), flush=True),
+        **options,
     )
-    typer.echo(bench_report.summary(result))
+    for subtotal in result.get("games", []):
+        typer.echo(bench_output.subtotal_text(subtotal))
+    typer.echo(bench_output.summary(result))
 
 
 # ---- puzzle suites ----------------------------------------------------------------------
@@ -495,8 +533,6 @@ def puzzles(
 ) -> None:
     """Run a puzzle suite with alpha-beta: a line per puzzle not solved, then the totals.
     Exit status 1 on any wrong answer or bad PV."""
-    from . import puzzles as suites
-
     try:
         loaded = suites.load_suite(suite)
     except suites.SuiteError as e:
@@ -504,15 +540,12 @@ def puzzles(
 
     def show(outcome: suites.Outcome) -> None:
         if not as_json and outcome.status != "solved":
-            print(suites.outcome_line(outcome), flush=True)
+            print(puzzles_output.outcome_line(outcome), flush=True)
 
     summary = suites.run_suite(loaded, depth, nodes, movetime, show)
-    typer.echo(
-        suites.summary_json(summary) if as_json else suites.summary_line(summary)
-    )
+    if as_json:
+        typer.echo(puzzles_output.summary_json(summary))
+    else:
+        typer.echo(puzzles_output.summary_line(summary))
     if summary.failed:
         raise typer.Exit(1)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    app()

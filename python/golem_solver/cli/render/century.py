@@ -1,4 +1,4 @@
-"""The ``show`` board: a position laid out for reading, as plain text or with Rich.
+"""The ``show`` board of Century: Golem Edition, as plain text or with Rich.
 
 Only presentation: every fact comes from the engine's accessors.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence
 
-from ._core import Century, golem_points
+from ..._core import Century, golem_points
 
 CRYSTAL_STYLES = {
     "y": "bold yellow",

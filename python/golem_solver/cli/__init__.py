@@ -1,0 +1,8 @@
+"""``golem-solve``: the command line (``golem_solver.cli:app``).
+
+Everything that prints lives in this package; the API (``golem_solver``) never prints.
+"""
+
+from .commands import app
+
+__all__ = ["app"]

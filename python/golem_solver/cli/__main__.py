@@ -1,0 +1,5 @@
+"""``python -m golem_solver.cli``: the same as the ``golem-solve`` command."""
+
+from .commands import app
+
+app()

@@ -1,0 +1,27 @@
+"""The ``show`` fallback for a game without its own renderer: the position's TOML and
+how many legal moves it has. Only what every game's state offers."""
+
+from __future__ import annotations
+
+
+def render_plain(state) -> str:
+    text = state.to_toml()
+    if not text.endswith("\n"):
+        text += "\n"
+    return f"{text}\n{_moves_line(state)}\n"
+
+
+def print_rich(state) -> None:
+    from rich.console import Console
+    from rich.syntax import Syntax
+
+    console = Console()
+    console.print(Syntax(state.to_toml(), "toml"))
+    console.print(_moves_line(state))
+
+
+def _moves_line(state) -> str:
+    if state.is_terminal():
+        return "Game over: no legal moves."
+    kind = "chance outcomes" if state.is_chance() else "legal moves"
+    return f"{len(state.legal_actions())} {kind}."

@@ -1,0 +1,159 @@
+"""The game-agnostic API: ``GAMES``, ``load`` (path, ``Path`` or TOML text), ``new`` and
+each state's ``game``, ``GAME`` and ``INFO``; and the stub covering the whole module."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import golem_solver
+from golem_solver import GAMES, Century, GolemError, PositionError, load, new
+
+from conftest import MIDGAME, hide_decks
+
+STUB = Path(golem_solver.__file__).with_name("_core.pyi")
+
+
+def test_games_registry_names_every_state_class():
+    assert "century-golem" in GAMES
+    assert GAMES["century-golem"] is Century
+    assert "GAME_NAME" not in golem_solver.__all__
+    assert {"GAMES", "load", "new"} <= set(golem_solver.__all__)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_state_classes_describe_their_game(game):
+    state_class = GAMES[game]
+    assert state_class.GAME == game
+    info = state_class.INFO
+    assert info["name"] == game and info["title"]
+    assert 1 <= info["min_players"] <= info["max_players"]
+    for flag in ("chance", "hidden_information", "simultaneous"):
+        assert isinstance(info[flag], bool)
+    assert info["action_space"] > 0 and info["max_chance_outcomes"] >= 0
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_new_makes_a_start_of_the_game(game):
+    state = new(game, players=2, seed=3)
+    assert type(state) is GAMES[game]
+    assert state.game == game
+    assert state == new(game, players=2, seed=3)
+    assert state != new(game, players=2, seed=4)
+
+
+def test_new_defaults_to_century_and_hides_decks_on_request():
+    assert new() == Century.new(2, 0)
+    assert new(players=3, seed=7) == Century.new(3, 7)
+    hidden = new(players=3, seed=7, hidden_decks=True)
+    assert hidden.merchant_deck is None and hidden.golem_deck is None
+
+
+def test_new_refuses_an_unknown_game():
+    with pytest.raises(GolemError) as caught:
+        new("chess")
+    assert caught.value.field == "game"
+    assert caught.value.message == (
+        f"'chess' is not a game (expected one of: {', '.join(GAMES)})"
+    )
+
+
+@pytest.mark.parametrize("players", [0, 1, 6])
+def test_new_refuses_player_counts(players):
+    with pytest.raises(GolemError) as caught:
+        new(players=players)
+    assert caught.value.field == "players"
+
+
+def test_load_from_a_path_string_a_path_and_text():
+    expected = Century.load(MIDGAME)
+    assert load(str(MIDGAME)) == expected
+    assert load(MIDGAME) == expected
+    assert load(MIDGAME.read_text()) == expected
+    hidden = load(hide_decks(MIDGAME.read_text()))
+    assert hidden.merchant_deck is None
+
+
+def test_load_reads_one_line_text_starting_with_game():
+    # A one-line text is a path unless it starts with the `game` key.
+    with pytest.raises(PositionError) as caught:
+        load('game = "century-golem"')
+    assert caught.value.field != "game"  # read as TOML and refused for what it lacks
+
+
+def test_load_reads_a_file_whose_name_starts_with_game(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "start.toml").write_text(MIDGAME.read_text())
+    (tmp_path / "game1.toml").write_text(MIDGAME.read_text())
+    assert load("games/start.toml") == load("game1.toml") == Century.load(MIDGAME)
+
+
+def test_load_treats_a_path_object_as_a_path_even_if_it_looks_like_text(tmp_path):
+    odd = tmp_path / "game.toml"
+    odd.write_text(MIDGAME.read_text())
+    assert load(odd) == Century.load(MIDGAME)
+    with pytest.raises(GolemError) as caught:
+        load(Path("game = 1"))
+    assert caught.value.field == "game = 1"  # the file it looked for
+
+
+def test_load_names_the_missing_file(tmp_path):
+    missing = tmp_path / "none.toml"
+    for path in (missing, str(missing)):
+        with pytest.raises(GolemError) as caught:
+            load(path)
+        assert caught.value.field == str(missing)
+
+
+def test_load_refuses_an_unknown_game_in_the_file():
+    text = MIDGAME.read_text().replace('game = "century-golem"', 'game = "chess"')
+    with pytest.raises(PositionError) as caught:
+        load(text)
+    assert caught.value.field == "game"
+
+
+def test_state_game_is_read_only(midgame):
+    assert midgame.game == "century-golem"
+    with pytest.raises(AttributeError):
+        midgame.game = "chess"
+
+
+def test_dense_action_indices_round_trip(midgame, hidden_midgame):
+    space = Century.INFO["action_space"]
+    chance = [hidden_midgame.child("take p>bb")]
+    actions = midgame.legal_actions() + [
+        s.parse_action(text) for s in chance for text, _ in s.chance_outcomes()
+    ]
+    indices = [Century.action_index(a) for a in actions]
+    assert len(set(indices)) == len(indices)
+    assert all(0 <= i < space for i in indices)
+    assert [Century.action_from_index(i) for i in indices] == actions
+
+
+def test_an_index_no_action_maps_to_is_an_error():
+    space = Century.INFO["action_space"]
+    with pytest.raises(GolemError):
+        Century.action_from_index(space)
+
+
+def stub_names() -> set:
+    tree = ast.parse(STUB.read_text())
+    names = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
+def test_the_stub_covers_the_extension():
+    from golem_solver import _core
+
+    public = {name for name in dir(_core) if not name.startswith("__")}
+    assert public - stub_names() == set()

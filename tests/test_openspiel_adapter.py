@@ -1,0 +1,80 @@
+"""The OpenSpiel adapter registers every game in ``GAMES`` and plays it like the engine.
+Skipped without OpenSpiel (``pip install "golem-solver[openspiel]"``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from golem_solver import GAMES
+
+pyspiel = pytest.importorskip("pyspiel")
+
+GAME_LIST = sorted(GAMES)
+
+
+@pytest.fixture(scope="module")
+def adapter():
+    # Imported here, not at collection: a failure to register is a failed test, and
+    # does not stop the rest of the suite from running.
+    import golem_solver.openspiel as adapter
+
+    return adapter
+
+
+def test_century_keeps_its_openspiel_name(adapter):
+    assert adapter.openspiel_name("century-golem") == "python_century_golem"
+    assert adapter.GAME_NAMES["century-golem"] == "python_century_golem"
+
+
+@pytest.mark.parametrize("game", GAME_LIST)
+def test_every_game_is_registered_with_its_info(adapter, game):
+    info = GAMES[game].INFO
+    name = adapter.GAME_NAMES[game]
+    assert name in pyspiel.registered_names()
+    loaded = pyspiel.load_game(name, {"players": info["min_players"], "seed": 3})
+    game_type = loaded.get_type()
+    assert game_type.short_name == name
+    assert (game_type.min_num_players, game_type.max_num_players) == (
+        info["min_players"],
+        info["max_players"],
+    )
+    assert loaded.num_distinct_actions() == info["action_space"]
+    assert loaded.max_chance_outcomes() == info["max_chance_outcomes"]
+    assert loaded.num_players() == info["min_players"]
+
+
+@pytest.mark.parametrize("game", GAME_LIST)
+def test_a_random_game_matches_the_engine(adapter, game):
+    state_class = GAMES[game]
+    info = state_class.INFO
+    players = info["min_players"]
+    openspiel_game = pyspiel.load_game(
+        adapter.GAME_NAMES[game], {"players": players, "seed": 5}
+    )
+    state = openspiel_game.new_initial_state()
+    engine = state_class.new(players, 5)
+    engine.hide_decks()
+    rng = random.Random(0)
+    for _ in range(400):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            action = rng.choice([a for a, _ in outcomes])
+        else:
+            assert state.current_player() == engine.to_move
+            actions = state.legal_actions()
+            assert all(0 <= a < info["action_space"] for a in actions)
+            texts = sorted(state.action_to_string(a) for a in actions)
+            assert texts == sorted(engine.legal_action_texts())
+            action = rng.choice(actions)
+        text = state.action_to_string(action)
+        state.apply_action(action)
+        engine.apply(text)
+        assert str(state) == f"{engine.hash():016x}"
+    assert state.is_terminal() == engine.is_terminal()
+    if state.is_terminal():
+        assert state.returns() == engine.returns()
