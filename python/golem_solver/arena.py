@@ -7,7 +7,7 @@ import time
 from typing import Any, Callable, Dict, List, Optional
 
 from ._core import arena as run_arena
-from .games import DEFAULT_GAME, LEGACY_CORE, check_game
+from .games import DEFAULT_GAME, check_game
 
 Report = Dict[str, Any]
 
@@ -37,8 +37,6 @@ def run(
         threads=threads,
         max_plies=max_plies,
     )
-    if LEGACY_CORE:  # TODO(issue 7): the old arena plays only Century, without `game`
-        del options["game"]
     start = time.perf_counter()
     # Always a callback: calling into Python now and then lets Ctrl-C through.
     report = run_arena(bots, on_progress=on_progress or _no_progress, **options)

@@ -15,30 +15,15 @@ from ._core import GolemError
 
 DEFAULT_GAME = "century-golem"
 
-# True while the installed bindings predate the game registry (issue 7).
-LEGACY_CORE = not hasattr(_core, "GAMES")
+GAMES: Dict[str, type] = dict(_core.GAMES)
+from_toml = _core.from_toml
+load_file = _core.load
+_new_game = _core.new_game
 
-if not LEGACY_CORE:
-    GAMES: Dict[str, type] = dict(_core.GAMES)
-    from_toml = _core.from_toml
-    load_file = _core.load
-    _new_game = _core.new_game
 
-    def game_of(state: Any) -> str:
-        """The name of the game ``state`` belongs to."""
-        return state.game
-
-else:  # The old bindings know only Century.
-    # TODO(issue 7): delete this branch and LEGACY_CORE once the new bindings are merged.
-    GAMES = {DEFAULT_GAME: _core.Century}
-    from_toml = _core.Century.from_toml
-    load_file = _core.Century.load
-
-    def _new_game(game: str, players: int, seed: int = 0) -> Any:
-        return GAMES[game].new(players, seed)
-
-    def game_of(state: Any) -> str:
-        return DEFAULT_GAME
+def game_of(state: Any) -> str:
+    """The name of the game ``state`` belongs to."""
+    return state.game
 
 
 def golem_error(field: str, message: str) -> GolemError:
@@ -87,5 +72,7 @@ def new(
     the deck orders are left out, so every deal is a chance event."""
     state = _new_game(check_game(game), players, seed)
     if hidden_decks:
+        if not hasattr(state, "hide_decks"):
+            raise golem_error("hidden_decks", f"{game} has no decks to hide")
         state.hide_decks()
     return state

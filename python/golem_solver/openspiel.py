@@ -89,14 +89,14 @@ class GolemGame(pyspiel.Game):
         self.seed = int(params.get("seed", 0))
 
     def new_initial_state(self):
-        start = self.state_class.new(self.players, self.seed)
-        start.hide_decks()
-        return GolemState(self, start)
+        return self.state_from(self.state_class.new(self.players, self.seed))
 
     def state_from(self, position: Any) -> "GolemState":
-        """An OpenSpiel state for an engine position of this game (decks hidden)."""
+        """An OpenSpiel state for an engine position of this game. Decks a game can hide
+        are hidden, so every deal is an explicit chance node."""
         position = position.clone()
-        position.hide_decks()
+        if hasattr(position, "hide_decks"):
+            position.hide_decks()
         return GolemState(self, position)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
