@@ -212,7 +212,7 @@ def random_playouts(state: Century, games: int, seed: int = 0) -> int:
 def arena(
     bots: list[str],
     *,
-    game: str = "century-golem",
+    game: Optional[str] = None,
     games: int = 100,
     players: Optional[int] = None,
     seed: int = 0,

@@ -21,7 +21,7 @@ UNIT = ((1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0), (0, 0, 0, 1))
 
 _DATA = json.loads(
     (
-        Path(__file__).resolve().parents[2] / "rust/core/data/century-golem-cards.json"
+        Path(__file__).resolve().parents[2] / "rust/core/data/century/cards.json"
     ).read_text()
 )
 MERCHANTS = {c["name"]: c for c in _DATA["merchant_cards"]}

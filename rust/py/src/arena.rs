@@ -78,14 +78,15 @@ fn seats<G: Game>(players: Option<i64>, bots: usize) -> PyResult<usize> {
     }
 }
 
-/// Plays `games` games of `game` between the bots (see `arena` in the stub).
+/// Plays `games` games of `game` (default: the first registered game) between the bots
+/// (see `arena` in the stub).
 #[pyfunction]
-#[pyo3(signature = (bots, *, game="century-golem", games=100, players=None, seed=0, threads=1, max_plies=3000, on_progress=None))]
+#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, on_progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena(
     py: Python<'_>,
     bots: Vec<String>,
-    game: &str,
+    game: Option<&str>,
     games: u32,
     players: Option<i64>,
     seed: u64,
@@ -94,7 +95,10 @@ pub fn arena(
     on_progress: Option<Py<PyAny>>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
-        let id = GameId::from_name(game).map_err(|e| golem_error(&e.field, e.message))?;
+        let id = match game {
+            Some(name) => GameId::from_name(name).map_err(|e| golem_error(&e.field, e.message))?,
+            None => GameId::DEFAULT,
+        };
         let threads = check_range("threads", threads, THREADS)
             .map_err(|e| golem_error(&e.field, e.message))?;
         golem_core::with_game!(id, G => {

@@ -66,6 +66,9 @@ registry! {
 }
 
 impl GameId {
+    /// The game a front end plays when none is named: the first registered.
+    pub const DEFAULT: GameId = GameId::ALL[0];
+
     /// The game's short name (`century-golem`).
     pub fn name(self) -> &'static str {
         self.info().name

@@ -1,4 +1,4 @@
-//! Card tables, generated at build time from `data/century-golem-cards.json`.
+//! Card tables, generated at build time (`build/century.rs`) from `data/century/cards.json`.
 
 use super::crystals::Crystals;
 
