@@ -10,6 +10,7 @@ use golem_core::games::century::{Action, Century as State};
 use golem_core::search::alphabeta::{self, AlphaBetaConfig, AlphaBetaResult};
 use golem_core::search::ismcts::{self, IsmctsConfig, IsmctsResult, Rollout, Variant};
 use golem_core::search::objective::{verdict, Objective, Verdict};
+use golem_core::search::tt::MAX_HASH_MB;
 use golem_core::search::{Limits, StopFlag};
 use golem_core::{Game, Turn};
 use pyo3::prelude::*;
@@ -262,10 +263,10 @@ pub fn solve(
         if depth == Some(0) {
             return Err(golem_error("depth", "must be at least 1"));
         }
-        if !(1..=65536).contains(&hash_mb) {
+        if !(1..=MAX_HASH_MB).contains(&hash_mb) {
             return Err(golem_error(
                 "hash",
-                format!("{hash_mb} MiB is outside 1..=65536"),
+                format!("{hash_mb} MiB is outside 1..={MAX_HASH_MB}"),
             ));
         }
         let limits = limits(depth, nodes, movetime_ms, None);
