@@ -341,8 +341,18 @@ pub fn read_position(text: &str) -> Result<Century, PositionError> {
                 ),
             );
         }
+        // Each acquisition puts at most one crystal on a card, and there are only so many
+        // cards to acquire; the bound also keeps caravan arithmetic within its byte lanes.
+        let most = DECK_MERCHANTS.count_ones();
         for (slot, (field, text)) in crystals.iter().enumerate() {
-            state.row_crystals[slot] = crystals_at(field, text)?;
+            let on_card = crystals_at(field, text)?;
+            if on_card.total() > most {
+                return refuse(
+                    field.as_str(),
+                    format!("{} crystals on one card; a card collects at most {most} (one per card acquired)", on_card.total()),
+                );
+            }
+            state.row_crystals[slot] = on_card;
         }
     }
 
