@@ -37,8 +37,7 @@ fn an_oversized_table_is_an_error_before_searching() {
     let err = try_search(&state, limits, &config, &StopFlag::new(), &mut |_| {
         reports += 1
     })
-    .err()
-    .expect("refused");
+    .expect_err("refused");
     assert_eq!(
         err,
         TableError::AboveLimit {
