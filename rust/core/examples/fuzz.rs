@@ -11,7 +11,8 @@
 //! `tests/fuzz_support/mod.rs`) or takes longer than `--hang-ms` (default 5000; a
 //! watchdog thread ends the run if a case never returns). Failing inputs are written to
 //! `--save DIR` (default `rust/core/tests/fuzz-corpus`), one file per case, which the test
-//! `tests/fuzz_corpus.rs` replays. The exit status is 1 when anything failed.
+//! `tests/fuzz_corpus.rs` replays. `--case-seed HEX` reruns one case (its seed as printed).
+//! The exit status is 1 when anything failed.
 
 #[path = "../tests/fuzz_support/mod.rs"]
 mod fuzz_support;
@@ -34,6 +35,8 @@ struct Options {
     seed: u64,
     save: PathBuf,
     hang: Duration,
+    /// Run only this case (its seed as printed, hex).
+    case_seed: Option<u64>,
 }
 
 fn options() -> Result<Options, String> {
@@ -43,6 +46,7 @@ fn options() -> Result<Options, String> {
         seed: 0,
         save: corpus_dir(),
         hang: Duration::from_millis(5000),
+        case_seed: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -52,6 +56,12 @@ fn options() -> Result<Options, String> {
             "--cases" => options.cases = value()?.parse().map_err(|e| format!("--cases: {e}"))?,
             "--seed" => options.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--save" => options.save = PathBuf::from(value()?),
+            "--case-seed" => {
+                let text = value()?;
+                let hex = text.trim_start_matches("0x");
+                let seed = u64::from_str_radix(hex, 16).map_err(|e| format!("--case-seed: {e}"))?;
+                options.case_seed = Some(seed);
+            }
             "--hang-ms" => {
                 let ms = value()?.parse().map_err(|e| format!("--hang-ms: {e}"))?;
                 options.hang = Duration::from_millis(ms);
@@ -86,7 +96,7 @@ fn main() -> ExitCode {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
-            eprintln!("usage: fuzz --parser position|move [--cases N] [--seed S] [--save DIR] [--hang-ms MS]");
+            eprintln!("usage: fuzz --parser position|move [--cases N] [--seed S] [--case-seed HEX] [--save DIR] [--hang-ms MS]");
             return ExitCode::from(2);
         }
     };
@@ -133,9 +143,17 @@ fn main() -> ExitCode {
         });
     }
 
-    let (mut accepted, mut failures, mut slowest) = (0u64, 0u64, Duration::ZERO);
-    for i in 0..options.cases {
-        let seed = case_seed(options.seed, i);
+    let (mut accepted, mut failures) = (0u64, 0u64);
+    let (mut slowest, mut slowest_seed) = (Duration::ZERO, 0);
+    let cases = if options.case_seed.is_some() {
+        1
+    } else {
+        options.cases
+    };
+    for i in 0..cases {
+        let seed = options
+            .case_seed
+            .unwrap_or_else(|| case_seed(options.seed, i));
         let (name, input, saved) = if options.parser == "position" {
             let text = position_input(&seeds, seed);
             (format!("position-{seed:016x}.toml"), text.clone(), text)
@@ -161,7 +179,9 @@ fn main() -> ExitCode {
         }));
         current.started_ms.store(u64::MAX, Ordering::Relaxed);
         let took = began.elapsed();
-        slowest = slowest.max(took);
+        if took > slowest {
+            (slowest, slowest_seed) = (took, seed);
+        }
         let failure = match outcome {
             Ok(Ok(ok)) => {
                 accepted += ok as u64;
@@ -190,11 +210,11 @@ fn main() -> ExitCode {
     }
     let seconds = start.elapsed().as_secs_f64();
     println!(
-        "parser {} seed {}: {} inputs, {accepted} accepted, {failures} failures, {seconds:.1} s ({:.0} inputs/s), slowest {:.1} ms",
+        "parser {} seed {}: {} inputs, {accepted} accepted, {failures} failures, {seconds:.1} s ({:.0} inputs/s), slowest {:.1} ms (case seed {slowest_seed:#x})",
         options.parser,
         options.seed,
-        options.cases,
-        options.cases as f64 / seconds.max(1e-9),
+        cases,
+        cases as f64 / seconds.max(1e-9),
         slowest.as_secs_f64() * 1e3
     );
     if failures == 0 {
