@@ -28,7 +28,7 @@ fn option_error(e: OptionError) -> PyErr {
 #[pyclass(name = "StopToken", module = "golem_solver")]
 #[derive(Clone, Default)]
 pub struct PyStopToken {
-    flag: StopFlag,
+    pub(crate) flag: StopFlag,
 }
 
 #[pymethods]
@@ -258,7 +258,7 @@ impl StateVisitor for Solve {
         let result = Python::with_gil(|py| {
             py.allow_threads(|| {
                 guarded(|| {
-                    Ok(alphabeta::search(
+                    alphabeta::try_search(
                         &root,
                         self.limits,
                         &self.config,
@@ -268,7 +268,8 @@ impl StateVisitor for Solve {
                                 progress_args(py, alphabeta_dict(py, &root, objective, progress))
                             })
                         },
-                    ))
+                    )
+                    .map_err(|e| golem_error("hash", e.to_string()))
                 })
             })
         })?;

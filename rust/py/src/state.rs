@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use golem_core::games::GameId;
-use golem_core::perft::{perft, perft_divide};
+use golem_core::perft::{perft_divide_with_stop, perft_with_stop, MAX_PERFT_DEPTH};
 use golem_core::{Game, GameInfo, PositionError, Turn};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -134,6 +134,18 @@ pub(crate) fn winner<G: Game>(state: &G) -> Option<usize> {
         .filter(|&s| state.returns(s) >= 1.0)
         .collect();
     (winners.len() == 1).then(|| winners[0])
+}
+
+/// perft depths the count can hold (a game may go on for ever, so there is a bound).
+pub(crate) fn check_perft_depth(depth: u32) -> PyResult<()> {
+    if depth <= MAX_PERFT_DEPTH {
+        Ok(())
+    } else {
+        Err(golem_error(
+            "depth",
+            format!("{depth} is outside 0..={MAX_PERFT_DEPTH}"),
+        ))
+    }
 }
 
 /// Writes `text` to `path`; an existing file is kept unless `overwrite`.
@@ -440,24 +452,45 @@ macro_rules! game_class {
 
             // -- perft --
 
-            /// Leaves of the action tree `depth` plies deep (the GIL is released meanwhile).
-            fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+            /// Leaves of the action tree `depth` plies deep (the GIL is released meanwhile);
+            /// None if `stop` was set before the count finished.
+            #[pyo3(signature = (depth, stop = None))]
+            fn perft(
+                &self,
+                py: Python<'_>,
+                depth: u32,
+                stop: Option<$crate::search::PyStopToken>,
+            ) -> PyResult<Option<u64>> {
                 guarded(|| {
+                    $crate::state::check_perft_depth(depth)?;
                     let state = self.state;
-                    py.allow_threads(move || guarded(|| Ok(perft(&state, depth))))
+                    let flag = stop.map(|s| s.flag).unwrap_or_default();
+                    py.allow_threads(move || guarded(|| Ok(perft_with_stop(&state, depth, &flag))))
                 })
             }
 
-            /// perft under each root action, as (text, count), in legal-action order.
-            fn perft_divide(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(String, u64)>> {
+            /// perft under each root action, as (text, count), in legal-action order; None
+            /// if `stop` was set before the count finished.
+            #[pyo3(signature = (depth, stop = None))]
+            fn perft_divide(
+                &self,
+                py: Python<'_>,
+                depth: u32,
+                stop: Option<$crate::search::PyStopToken>,
+            ) -> PyResult<Option<Vec<(String, u64)>>> {
                 guarded(|| {
+                    $crate::state::check_perft_depth(depth)?;
                     let state = self.state;
-                    let counts =
-                        py.allow_threads(move || guarded(|| Ok(perft_divide(&state, depth))))?;
-                    Ok(counts
-                        .into_iter()
-                        .map(|(a, n)| (state.action_to_text(a), n))
-                        .collect())
+                    let flag = stop.map(|s| s.flag).unwrap_or_default();
+                    let counts = py.allow_threads(move || {
+                        guarded(|| Ok(perft_divide_with_stop(&state, depth, &flag)))
+                    })?;
+                    Ok(counts.map(|counts| {
+                        counts
+                            .into_iter()
+                            .map(|(a, n)| (state.action_to_text(a), n))
+                            .collect()
+                    }))
                 })
             }
         }

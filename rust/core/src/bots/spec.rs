@@ -6,7 +6,7 @@
 //! | `random` | none |
 //! | game policies (Century: `greedy`) | none |
 //! | `ismcts` | `iterations` (1000), `rollout` = `random` or `heuristic` (random), `epsilon` (0.1, heuristic rollouts only), `cutoff` (none: play out to the end), `exploration` (0.7), `variant` = `so` or `mo` (so) |
-//! | `alphabeta` | `depth` (2), `objective` = `margin` or `win` (margin), `hash` MiB (2) |
+//! | `alphabeta` | `depth` (2), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available) |
 //!
 //! A refusal names the offending key (or `bot` for the kind) and says what is wrong.
 
@@ -16,6 +16,8 @@ use super::{AlphaBetaBot, Bot, IsmctsBot, Policies, RandomBot};
 use crate::search::alphabeta::MAX_DEPTH;
 use crate::search::ismcts::{Rollout, Variant};
 use crate::search::objective::Objective;
+use crate::search::tt::{TranspositionTable, MAX_HASH_MB};
+use crate::Game;
 
 /// A refused spec: `field` is the bad key, or `bot` when the kind itself is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -56,7 +58,7 @@ pub fn parse<G: Policies>(text: &str) -> Result<Box<dyn Bot<G>>, BotSpecError> {
             Ok(Box::new(RandomBot))
         }
         "ismcts" => Ok(Box::new(ismcts(&options)?)),
-        "alphabeta" => Ok(Box::new(alphabeta(&options)?)),
+        "alphabeta" => Ok(Box::new(alphabeta::<G>(&options)?)),
         _ => match G::policy(kind) {
             Some(bot) => {
                 no_options(kind, &options)?;
@@ -194,7 +196,7 @@ fn ismcts(options: &[(&str, &str)]) -> Result<IsmctsBot, BotSpecError> {
     Ok(bot)
 }
 
-fn alphabeta(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecError> {
+fn alphabeta<G: Game>(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecError> {
     check_keys("alphabeta", options, ALPHABETA_KEYS)?;
     let mut bot = AlphaBetaBot::default();
     bot.depth = number(options, "depth", 1, MAX_DEPTH)?.unwrap_or(bot.depth);
@@ -204,6 +206,9 @@ fn alphabeta(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecError> {
         &[("margin", Objective::Margin), ("win", Objective::Win)],
     )?
     .unwrap_or(bot.objective);
-    bot.hash_mb = number(options, "hash", 1, 4096)?.unwrap_or(bot.hash_mb);
+    bot.hash_mb = number(options, "hash", 1, MAX_HASH_MB)?.unwrap_or(bot.hash_mb);
+    if let Err(e) = TranspositionTable::<G::Action>::check(bot.hash_mb) {
+        return refuse("hash", e.to_string());
+    }
     Ok(bot)
 }

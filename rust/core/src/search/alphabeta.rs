@@ -16,7 +16,7 @@ use std::cmp::Reverse;
 
 use super::limits::{Budget, Limits, StopFlag};
 use super::objective::{ChanceValue, Objective, PROVEN};
-use super::tt::{Bound, Entry, TranspositionTable};
+use super::tt::{Bound, Entry, TableError, TranspositionTable};
 use crate::{Game, Turn};
 
 /// Deepest iteration ever started (also bounds the per-level buffers).
@@ -74,6 +74,10 @@ pub struct AlphaBetaResult<A> {
 }
 
 /// Searches `root` (a decision node) within `limits`, calling `report` after each iteration.
+///
+/// # Panics
+/// When the transposition table cannot be allocated (see [`try_search`], which says so
+/// instead).
 pub fn search<G: Game>(
     root: &G,
     limits: Limits,
@@ -81,8 +85,25 @@ pub fn search<G: Game>(
     stop: &StopFlag,
     report: &mut dyn FnMut(&AlphaBetaResult<G::Action>),
 ) -> AlphaBetaResult<G::Action> {
-    let mut searcher = Searcher::new(root, limits, config, stop.clone());
-    searcher.iterate(root, report)
+    try_search(root, limits, config, stop, report)
+        .unwrap_or_else(|e| panic!("transposition table: {e}"))
+}
+
+/// [`search`], or an error before searching when the transposition table of
+/// `config.hash_mb` MiB cannot be allocated ([`TranspositionTable::try_new`]).
+pub fn try_search<G: Game>(
+    root: &G,
+    limits: Limits,
+    config: &AlphaBetaConfig,
+    stop: &StopFlag,
+    report: &mut dyn FnMut(&AlphaBetaResult<G::Action>),
+) -> Result<AlphaBetaResult<G::Action>, TableError> {
+    let tt = config
+        .use_tt
+        .then(|| TranspositionTable::try_new(config.hash_mb))
+        .transpose()?;
+    let mut searcher = Searcher::new(root, limits, config, stop.clone(), tt);
+    Ok(searcher.iterate(root, report))
 }
 
 struct Searcher<G: Game> {
@@ -103,7 +124,13 @@ struct Searcher<G: Game> {
 }
 
 impl<G: Game> Searcher<G> {
-    fn new(root: &G, limits: Limits, config: &AlphaBetaConfig, stop: StopFlag) -> Self {
+    fn new(
+        root: &G,
+        limits: Limits,
+        config: &AlphaBetaConfig,
+        stop: StopFlag,
+        tt: Option<TranspositionTable<G::Action>>,
+    ) -> Self {
         let levels = 2 * MAX_DEPTH as usize + 2;
         Searcher {
             objective: config.objective,
@@ -111,9 +138,7 @@ impl<G: Game> Searcher<G> {
                 Turn::Player(p) => p,
                 _ => 0,
             },
-            tt: config
-                .use_tt
-                .then(|| TranspositionTable::new(config.hash_mb)),
+            tt,
             budget: Budget::new(limits, stop),
             enforce_budget: false,
             aborted: false,

@@ -21,8 +21,9 @@ fn refuse<T>(field: &str, message: impl Into<String>) -> Result<T, OptionError> 
     })
 }
 
-/// Transposition table sizes, in MiB.
-pub const HASH_MB: RangeInclusive<usize> = 1..=65536;
+/// Transposition table sizes, in MiB (a size the machine cannot give is refused when the
+/// table is made: `tt::TableError`).
+pub const HASH_MB: RangeInclusive<usize> = 1..=super::tt::MAX_HASH_MB;
 /// Root-parallel ISMCTS trees, or arena games played at once.
 pub const THREADS: RangeInclusive<usize> = 1..=256;
 

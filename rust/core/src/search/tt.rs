@@ -2,6 +2,26 @@
 //!
 //! It never grows past the size it was given. One entry per index, replaced when the new
 //! result is for another position or searched at least as deep.
+//!
+//! The table is allocated once, up front, and fallibly: a size above [`MAX_HASH_MB`], above
+//! the memory the machine has available, or one the allocator refuses is an error
+//! ([`TableError`]), never an aborted process.
+
+/// The largest table any caller may ask for, in MiB (64 GiB). Both `solve --hash` and the
+/// `hash` option of bot specs are checked against it; a smaller size can still be refused
+/// when the machine does not have the memory (see [`TranspositionTable::try_new`]).
+pub const MAX_HASH_MB: usize = 65536;
+
+/// Why a transposition table could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    #[error("{megabytes} MiB is above the limit of {max} MiB", max = MAX_HASH_MB)]
+    AboveLimit { megabytes: usize },
+    #[error("{megabytes} MiB is more than the {available} MiB of memory available; ask for less")]
+    NotAvailable { megabytes: usize, available: usize },
+    #[error("{megabytes} MiB could not be allocated; ask for less")]
+    AllocationFailed { megabytes: usize },
+}
 
 /// How a stored value relates to the true value of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,19 +52,61 @@ pub struct TranspositionTable<A> {
 
 impl<A: Copy> TranspositionTable<A> {
     /// A table of at most `megabytes` MiB (at least one entry).
+    ///
+    /// # Panics
+    /// When [`TranspositionTable::try_new`] refuses the size (a panic, not an abort, so a
+    /// panic guard can catch it). Callers taking a size from a user use `try_new`.
     pub fn new(megabytes: usize) -> Self {
+        Self::try_new(megabytes).unwrap_or_else(|e| panic!("transposition table: {e}"))
+    }
+
+    /// A table of at most `megabytes` MiB (at least one entry), or why it cannot be made:
+    /// `megabytes` above [`MAX_HASH_MB`], the table larger than the memory available (Linux:
+    /// `MemAvailable` of `/proc/meminfo`; elsewhere not checked), or the allocation refused.
+    /// The whole table is allocated and initialised here; it never grows afterwards.
+    pub fn try_new(megabytes: usize) -> Result<Self, TableError> {
+        let count = Self::check(megabytes)? / std::mem::size_of::<Option<Entry<A>>>();
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(count)
+            .map_err(|_| TableError::AllocationFailed { megabytes })?;
+        entries.resize(count, None);
+        Ok(TranspositionTable {
+            entries,
+            mask: count - 1,
+        })
+    }
+
+    /// The bytes a table of `megabytes` MiB would take, or why [`TranspositionTable::try_new`]
+    /// would refuse it before allocating (the allocation itself can still fail). For
+    /// checking an option early, e.g. a bot spec.
+    pub fn check(megabytes: usize) -> Result<usize, TableError> {
+        let bytes = Self::entry_count(megabytes)? * std::mem::size_of::<Option<Entry<A>>>();
+        match available_memory() {
+            Some(available) if bytes > available => Err(TableError::NotAvailable {
+                megabytes,
+                available: available >> 20,
+            }),
+            _ => Ok(bytes),
+        }
+    }
+
+    /// Entries of a table of at most `megabytes` MiB: the largest power of two within the
+    /// budget (so indexing is a mask), at least one.
+    fn entry_count(megabytes: usize) -> Result<usize, TableError> {
+        if megabytes > MAX_HASH_MB {
+            return Err(TableError::AboveLimit { megabytes });
+        }
         let slot = std::mem::size_of::<Option<Entry<A>>>();
-        let budget = (megabytes << 20) / slot;
-        // Largest power of two within the budget, so indexing is a mask.
-        let count = if budget == 0 {
+        let budget = megabytes
+            .checked_mul(1 << 20)
+            .ok_or(TableError::AllocationFailed { megabytes })?
+            / slot;
+        Ok(if budget == 0 {
             1
         } else {
             1 << (usize::BITS - 1 - budget.leading_zeros())
-        };
-        TranspositionTable {
-            entries: vec![None; count],
-            mask: count - 1,
-        }
+        })
     }
 
     /// Bytes held by the entries.
@@ -86,6 +148,20 @@ impl<A: Copy> TranspositionTable<A> {
     }
 }
 
+/// Bytes of memory the system can still hand out without swapping, when it says.
+#[cfg(target_os = "linux")]
+fn available_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn available_memory() -> Option<usize> {
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,6 +182,47 @@ mod tests {
         let table = TranspositionTable::<u8>::new(1);
         assert!(table.bytes() <= 1 << 20);
         assert!(table.bytes() > 1 << 19);
+    }
+
+    #[test]
+    fn refuses_sizes_above_the_limit_or_the_memory() {
+        let err = TranspositionTable::<u8>::try_new(MAX_HASH_MB + 1)
+            .err()
+            .unwrap();
+        assert_eq!(err, TableError::AboveLimit { megabytes: 65537 });
+        assert_eq!(err.to_string(), "65537 MiB is above the limit of 65536 MiB");
+        assert!(TranspositionTable::<u8>::try_new(usize::MAX).is_err());
+        // No machine this runs on has 64 GiB to spare for a test; either check refuses it
+        // (the allocation is never attempted when MemAvailable is smaller).
+        if available_memory().is_some_and(|a| a < MAX_HASH_MB << 20) {
+            let err = TranspositionTable::<u8>::try_new(MAX_HASH_MB)
+                .err()
+                .unwrap();
+            assert!(matches!(err, TableError::NotAvailable { .. }), "{err}");
+            assert!(err.to_string().contains("of memory available"), "{err}");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "transposition table: 65537 MiB is above the limit")]
+    fn new_panics_instead_of_aborting() {
+        TranspositionTable::<u8>::new(MAX_HASH_MB + 1);
+    }
+
+    #[test]
+    fn never_grows() {
+        let mut table = TranspositionTable::<u8>::new(1);
+        let (bytes, capacity) = (table.bytes(), table.entries.capacity());
+        assert_eq!(capacity, table.entries.len(), "allocated exactly");
+        for key in 0..200_000u64 {
+            table.store(entry(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                (key % 7) as u16,
+            ));
+        }
+        table.clear();
+        assert_eq!(table.bytes(), bytes);
+        assert_eq!(table.entries.capacity(), capacity);
     }
 
     #[test]

@@ -14,6 +14,9 @@ pub const PINK: usize = 3;
 /// The caravan limit at the end of a turn.
 pub const CARAVAN_LIMIT: u32 = 10;
 
+/// The most crystals [`Crystals::parse`] reads in one string.
+pub const PARSE_LIMIT: u32 = 127;
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Crystals(u32);
 
@@ -89,10 +92,15 @@ impl Crystals {
         Crystals((x & 0xf) | ((x & 0xf0) << 4) | ((x & 0xf00) << 8) | ((x & 0xf000) << 12))
     }
 
-    /// Parses a letter string such as `"yyg"` (any order).
+    /// Parses a letter string such as `"yyg"` (any order) of at most [`PARSE_LIMIT`]
+    /// crystals, so lanes stay below 128 and totals below 256 (what the packed arithmetic
+    /// needs: 127 + 127 + 2 used to read as a total of 0).
     pub fn parse(text: &str) -> Result<Self, String> {
         let mut lanes = [0u32; 4];
-        for ch in text.chars() {
+        for (count, ch) in text.chars().enumerate() {
+            if count == PARSE_LIMIT as usize {
+                return Err(format!("more than {PARSE_LIMIT} crystals"));
+            }
             match COLOUR_LETTERS.iter().position(|&c| c == ch) {
                 Some(colour) => lanes[colour] += 1,
                 None => {
@@ -102,7 +110,7 @@ impl Crystals {
                 }
             }
         }
-        Crystals::from_lanes(lanes).ok_or_else(|| "too many crystals of one colour".to_string())
+        Ok(Crystals::from_lanes(lanes).expect("at most PARSE_LIMIT crystals"))
     }
 }
 
@@ -154,5 +162,14 @@ mod tests {
         assert_eq!(a, Crystals::new(2, 1, 0, 1));
         assert_eq!(a.to_string(), "yygp");
         assert!(Crystals::parse("yx").unwrap_err().contains("'x'"));
+        let most = "y".repeat(127);
+        assert_eq!(Crystals::parse(&most).unwrap().total(), 127);
+        // 127 + 127 + 2 would wrap the packed total to 0.
+        let wraps = format!("{most}{}bb", "g".repeat(127));
+        assert_eq!(
+            Crystals::parse(&wraps).unwrap_err(),
+            "more than 127 crystals"
+        );
+        assert!(Crystals::parse(&"p".repeat(1 << 20)).is_err());
     }
 }

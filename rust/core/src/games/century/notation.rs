@@ -277,7 +277,7 @@ fn apply_drop(held: Crystals, tail: &[&str]) -> Result<u16, String> {
                     held.total()
                 ));
             }
-            if held.total() - dropped.total() != CARAVAN_LIMIT {
+            if held.total() != CARAVAN_LIMIT + dropped.total() {
                 return Err(format!(
                     "drop {} crystal(s) to come down to {CARAVAN_LIMIT}, not {}",
                     held.total() - CARAVAN_LIMIT,

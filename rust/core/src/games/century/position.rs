@@ -292,9 +292,20 @@ impl Century {
                     ),
                 );
             }
+            // Each acquisition puts at most one crystal on a card, and there are only so
+            // many cards to acquire; the bound also keeps caravan arithmetic within its
+            // byte lanes.
+            let most = DECK_MERCHANTS.count_ones();
             for (slot, text) in crystals.iter().enumerate() {
-                self.row_crystals[slot] =
-                    crystals_at(&format!("merchants.crystals[{slot}]"), text)?;
+                let field = format!("merchants.crystals[{slot}]");
+                let on_card = crystals_at(&field, text)?;
+                if on_card.total() > most {
+                    return refuse(
+                        field,
+                        format!("{} crystals on one card; a card collects at most {most} (one per card acquired)", on_card.total()),
+                    );
+                }
+                self.row_crystals[slot] = on_card;
             }
         }
         Ok(())
