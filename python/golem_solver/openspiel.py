@@ -44,8 +44,11 @@ def _game_type(state_class: Any) -> pyspiel.GameType:
         chance_mode=Type.ChanceMode.EXPLICIT_STOCHASTIC
         if info["chance"]
         else Type.ChanceMode.DETERMINISTIC,
+        # A game with chance deals from a deck whose order nobody knows is declared
+        # imperfect-information, as Century always was here: OpenSpiel's ISMCTS (the
+        # point of the adapter) searches only such games.
         information=Type.Information.IMPERFECT_INFORMATION
-        if info["hidden_information"]
+        if info["hidden_information"] or info["chance"]
         else Type.Information.PERFECT_INFORMATION,
         # The engine gives 1 to the winner and 0 to the others.
         utility=Type.Utility.CONSTANT_SUM,
