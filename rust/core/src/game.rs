@@ -94,6 +94,23 @@ pub trait Game: Copy + Send + Sync + 'static {
 
     /// Parses move notation into one of this state's legal actions.
     fn action_from_text(&self, text: &str) -> Result<Self::Action, String>;
+
+    /// Prior weights of `actions` (legal actions of the player to move here): `out` is
+    /// cleared and filled with one non-negative weight per action, higher for the more
+    /// promising. Search normalises them; ISMCTS biases selection and widens its tree by
+    /// them and policy rollouts play the heaviest, alpha-beta orders by them. Uniform by
+    /// default.
+    fn action_priors(&self, actions: &[Self::Action], out: &mut Vec<f32>) {
+        out.clear();
+        out.resize(actions.len(), 1.0);
+    }
+
+    /// Whether the game could end within the next two player moves. `false` lets search
+    /// skip its check for decisive moves (an immediate win, a move that hands the next
+    /// player one). Always `true` by default.
+    fn end_is_near(&self) -> bool {
+        true
+    }
 }
 
 /// Games that can deal a fresh starting position (arenas, self-play).

@@ -273,6 +273,7 @@ pub fn solve(
             objective,
             hash_mb,
             use_tt,
+            chance_samples: None,
         };
         let flag = stop.map(|s| s.flag).unwrap_or_default();
         let mut reporter = Reporter {
@@ -376,6 +377,7 @@ pub fn analyse(
             threads,
             seed,
             report_every,
+            ..IsmctsConfig::default()
         };
         let flag = stop.map(|s| s.flag).unwrap_or_default();
         let mut reporter = Reporter {

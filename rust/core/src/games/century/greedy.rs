@@ -57,7 +57,7 @@ pub fn distance(have: Crystals, cost: Crystals) -> u32 {
 }
 
 /// Points a claim from `slot` is worth now, the coin included.
-fn claim_value(state: &Century, golem: u8) -> i32 {
+pub(super) fn claim_value(state: &Century, golem: u8) -> i32 {
     let coin = match state.coin_above(state.golem_slot(golem)) {
         Some(Coin::Gold) => 3,
         Some(Coin::Silver) => 1,
@@ -67,7 +67,7 @@ fn claim_value(state: &Century, golem: u8) -> i32 {
 }
 
 /// The smallest distance to `cost` that playing `card` once from `caravan` can reach.
-fn best_play(card: usize, caravan: Crystals, cost: Crystals) -> u32 {
+pub(super) fn best_play(card: usize, caravan: Crystals, cost: Crystals) -> u32 {
     let mut best = u32::MAX;
     let mut consider = |c: Crystals| best = best.min(distance(c, cost));
     match MERCHANTS[card].effect {

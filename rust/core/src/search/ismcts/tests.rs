@@ -282,10 +282,25 @@ fn same<A: Clone + PartialEq + std::fmt::Debug>(a: &IsmctsResult<A>, b: &IsmctsR
     assert_eq!(a, b);
 }
 
+/// The plain configuration these mechanics tests were written for: 0/1 rewards, UCB1
+/// without priors or widening, uniform rollouts to the end, no decisive-move check.
+fn plain() -> IsmctsConfig {
+    IsmctsConfig {
+        exploration: 0.7,
+        rollout: Rollout::Random,
+        rollout_cutoff: None,
+        reward: Reward::WinLoss,
+        prior_weight: 0.0,
+        widening: None,
+        decisive: false,
+        ..IsmctsConfig::default()
+    }
+}
+
 fn mo() -> IsmctsConfig {
     IsmctsConfig {
         variant: Variant::Mo,
-        ..IsmctsConfig::default()
+        ..plain()
     }
 }
 
@@ -294,7 +309,7 @@ fn mo() -> IsmctsConfig {
 #[test]
 fn nim_finds_the_winning_move() {
     for (heap, take) in [(5, 1), (6, 2), (7, 3), (9, 1)] {
-        let result = run(&nim(heap, 2), iterations(3000), &IsmctsConfig::default());
+        let result = run(&nim(heap, 2), iterations(3000), &plain());
         assert_eq!(result.best, take, "heap {heap}");
         assert!(result.value > 0.8, "heap {heap}: {result:?}");
         assert_eq!(result.pv[0], take);
@@ -303,7 +318,7 @@ fn nim_finds_the_winning_move() {
 
 #[test]
 fn nim_lost_position_has_a_low_value() {
-    let result = run(&nim(8, 2), iterations(3000), &IsmctsConfig::default());
+    let result = run(&nim(8, 2), iterations(3000), &plain());
     assert!(result.moves.iter().all(|m| m.value < 0.35), "{result:?}");
 }
 
@@ -311,9 +326,9 @@ fn nim_lost_position_has_a_low_value() {
 fn every_seat_plays_for_itself_with_three_players() {
     // Heap 3: take everything. Heap 4: whatever seat 0 leaves, seat 1 takes it all, which
     // it only does if nodes count seat 1's own reward.
-    let result = run(&nim(3, 3), iterations(2000), &IsmctsConfig::default());
+    let result = run(&nim(3, 3), iterations(2000), &plain());
     assert_eq!(result.best, 3);
-    let result = run(&nim(4, 3), iterations(3000), &IsmctsConfig::default());
+    let result = run(&nim(4, 3), iterations(3000), &plain());
     assert!(result.moves.iter().all(|m| m.value < 0.15), "{result:?}");
 }
 
@@ -321,7 +336,7 @@ fn every_seat_plays_for_itself_with_three_players() {
 fn chance_outcomes_are_sampled_by_weight_without_tree_edges() {
     for determinize in [true, false] {
         let root = gamble(determinize);
-        let result = run(&root, iterations(4000), &IsmctsConfig::default());
+        let result = run(&root, iterations(4000), &plain());
         assert_eq!(result.best, Bet::Coin);
         assert!((result.value - 0.75).abs() < 0.05, "{result:?}");
         let card = stat(&result, Bet::Card);
@@ -346,7 +361,7 @@ fn availability_counts_actions_legal_in_some_determinizations_only() {
         let root = gamble(determinize);
         let config = IsmctsConfig {
             exploration: 5.0, // visit Card often
-            ..IsmctsConfig::default()
+            ..plain()
         };
         let mut worker = Worker::new(&root, 0, Bet::Coin, &config, 0);
         for _ in 0..3000 {
@@ -376,7 +391,7 @@ fn heuristic_rollouts_and_cutoff() {
     // Perfect hints: greedy playouts are exact, so the value of a won position is ~1.
     let greedy = IsmctsConfig {
         rollout: Rollout::Heuristic { epsilon: 0.0 },
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let result = run(&nim(13, 2), iterations(2000), &greedy);
     assert_eq!(result.best, 1);
@@ -384,7 +399,7 @@ fn heuristic_rollouts_and_cutoff() {
     // An oracle at the cut-off: no playout at all, and still the right move.
     let cut = IsmctsConfig {
         rollout_cutoff: Some(0),
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let result = run(&nim(22, 2), iterations(2000), &cut);
     assert_eq!(result.best, 2);
@@ -398,12 +413,12 @@ fn heuristic_rollouts_and_cutoff() {
 fn cutoff_ties_go_to_the_later_seat() {
     let mut rewards = [0.0; 2];
     // Heap 4, seat 0 to move: the oracle says seat 1 wins.
-    heuristic_rewards(&nim(4, 2), &mut rewards);
+    heuristic_rewards(&nim(4, 2), Reward::WinLoss, &mut rewards);
     assert_eq!(rewards, [0.0, 1.0]);
-    heuristic_rewards(&nim(5, 2), &mut rewards);
+    heuristic_rewards(&nim(5, 2), Reward::WinLoss, &mut rewards);
     assert_eq!(rewards, [1.0, 0.0]);
     // Equal estimates (a fresh Gamble: both scores 0).
-    heuristic_rewards(&gamble(true), &mut rewards);
+    heuristic_rewards(&gamble(true), Reward::WinLoss, &mut rewards);
     assert_eq!(rewards, [0.0, 1.0]);
 }
 
@@ -411,7 +426,7 @@ fn cutoff_ties_go_to_the_later_seat() {
 fn one_thread_with_a_seed_is_reproducible() {
     let config = IsmctsConfig {
         seed: 42,
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let a = run(&nim(15, 2), iterations(1500), &config);
     let b = run(&nim(15, 2), iterations(1500), &config);
@@ -429,7 +444,7 @@ fn mo_plays_exactly_like_so_when_moves_are_public() {
     for seed in 0..3 {
         let so = IsmctsConfig {
             seed,
-            ..IsmctsConfig::default()
+            ..plain()
         };
         let mo = IsmctsConfig { seed, ..mo() };
         let (a, b) = (
@@ -453,7 +468,7 @@ fn threads_merge_root_visits() {
         let config = IsmctsConfig {
             threads: 2,
             variant,
-            ..IsmctsConfig::default()
+            ..plain()
         };
         let result = run(&nim(9, 2), iterations(3000), &config);
         assert_eq!(result.iterations, 3000);
@@ -464,7 +479,7 @@ fn threads_merge_root_visits() {
 
 #[test]
 fn budgets_stop_the_search() {
-    let config = IsmctsConfig::default();
+    let config = plain();
     // Nodes: one iteration of Nim from 21 steps through at most 22 states.
     let limits = Limits {
         nodes: Some(5000),
@@ -510,7 +525,7 @@ fn budgets_stop_the_search() {
     let stop = StopFlag::new();
     let config = IsmctsConfig {
         report_every: 100,
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let result = search(&nim(21, 2), Limits::default(), &config, &stop, &mut |r| {
         if r.iterations >= 300 {
@@ -524,7 +539,7 @@ fn budgets_stop_the_search() {
 fn reports_come_every_so_many_iterations() {
     let config = IsmctsConfig {
         report_every: 250,
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let mut seen = Vec::new();
     let result = search(
@@ -603,12 +618,12 @@ fn century_endgame_claims_the_winning_golem() {
     let root = century(ENDGAME);
     assert!(!root.decks_known());
     for config in [
-        IsmctsConfig::default(),
+        plain(),
         mo(),
         IsmctsConfig {
             threads: 2,
             rollout: Rollout::Heuristic { epsilon: 0.2 },
-            ..IsmctsConfig::default()
+            ..plain()
         },
     ] {
         let result = run(&root, iterations(3000), &config);
@@ -634,7 +649,7 @@ fn century_midgame_with_hidden_decks() {
         seed: 7,
         rollout: Rollout::Heuristic { epsilon: 0.3 },
         rollout_cutoff: Some(30),
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let a = run(&root, iterations(300), &config);
     assert!(legal.contains(&a.best));
