@@ -442,10 +442,7 @@ fn one_thread_with_a_seed_is_reproducible() {
 #[test]
 fn mo_plays_exactly_like_so_when_moves_are_public() {
     for seed in 0..3 {
-        let so = IsmctsConfig {
-            seed,
-            ..plain()
-        };
+        let so = IsmctsConfig { seed, ..plain() };
         let mo = IsmctsConfig { seed, ..mo() };
         let (a, b) = (
             run(&gamble(false), iterations(800), &so),
@@ -656,4 +653,180 @@ fn century_midgame_with_hidden_decks() {
     assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), 300);
     assert_eq!(a.pv[0], a.best);
     same(&a, &run(&root, iterations(300), &config));
+}
+
+// ---- the tuned configuration (IsmctsConfig::default()) --------------------------------
+
+use crate::games::century::position::{sketch, SeatSketch as S};
+
+const ROW: [&str; 6] = ["yyy>p", "ggg>bbb", "bb>pp", "p>bb", "pp>gggbb", "bbb>ppp"];
+
+/// Seat 0 to move with `caravan` and `golems` claimed; seat 1 with `their_golems`. Far
+/// from the end (two golems each at most), decks hidden.
+fn seat0(caravan: &str, golems: &[&str], their_golems: &[&str]) -> Century {
+    let seats = [
+        S(caravan, &["+yy", "U2"], &[], golems, 0, 0),
+        S("yyyg", &["+yy", "U2"], &[], their_golems, 0, 0),
+    ];
+    let row = ["yygg", "bbbb", "ppppp", "ggpp", "ybbp"];
+    sketch(0, &ROW, &[], &row, &seats).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn ahead_with_a_twenty_point_claim_available_claims_it() {
+    // Seat 0 leads (two golems to none) and can pay ppppp (20 points). Before graded
+    // rewards every move looked like a win and a take was played instead.
+    let root = seat0("pppppg", &["ggbp", "yyggbb"], &[]);
+    for seed in 0..3 {
+        let config = IsmctsConfig {
+            seed,
+            ..IsmctsConfig::default()
+        };
+        let result = run(&root, iterations(1000), &config);
+        assert_eq!(
+            root.action_to_text(result.best),
+            "claim ppppp",
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn behind_the_root_values_are_graded() {
+    // Seat 0 trails by two golems: with 0/1 rewards every move was worth 0.
+    let root = seat0("yyy", &[], &["bbbbb", "ggbb"]);
+    let result = run(&root, iterations(1000), &IsmctsConfig::default());
+    let values: Vec<f64> = result.moves.iter().map(|m| m.value).collect();
+    assert!(values.iter().all(|&v| v > 0.0 && v < 1.0), "{values:?}");
+    let (low, high) = values
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(l, h), &v| (l.min(v), h.max(v)));
+    assert!(high - low > 0.01, "{values:?}");
+}
+
+#[test]
+fn widening_expands_by_prior() {
+    let root = century(include_str!(
+        "../../../../../tests/perft/midgame-2p-hidden.toml"
+    ));
+    let mut legal = Vec::new();
+    root.legal_actions(&mut legal);
+    let mut priors = Vec::new();
+    root.action_priors(&legal, &mut priors);
+    let prior_of =
+        |a: &crate::games::century::Action| priors[legal.iter().position(|l| l == a).unwrap()];
+    let config = IsmctsConfig::default();
+    let widening = config.widening.unwrap();
+    let mut worker = Worker::new(&root, 0, legal[0], &config, 0);
+    for _ in 0..20 {
+        worker.iterate(&root);
+    }
+    let tree = &worker.trees[0];
+    let children: Vec<crate::games::century::Action> = tree
+        .children(ROOT)
+        .map(|c| tree.nodes[c as usize].action)
+        .collect();
+    // After n visits the root may have ceil(base * n^exponent) children, far fewer than
+    // the legal moves, and they are the best by prior.
+    let bound = (widening.base * 20f64.powf(widening.exponent)).ceil() as usize;
+    assert!(
+        !children.is_empty() && children.len() <= bound,
+        "{children:?}"
+    );
+    assert!(legal.len() > bound);
+    let weakest_child = children.iter().map(&prior_of).fold(f32::INFINITY, f32::min);
+    let best_other = legal
+        .iter()
+        .filter(|a| !children.contains(a))
+        .map(&prior_of)
+        .fold(0.0f32, f32::max);
+    assert!(
+        weakest_child >= best_other,
+        "{weakest_child} < {best_other}"
+    );
+}
+
+#[test]
+fn ties_are_not_decided_by_action_order() {
+    use super::tree::{Selection, Tree};
+    use rand::SeedableRng;
+    let selection = Selection {
+        exploration: 0.7,
+        prior_weight: 1.0,
+        widening: None,
+    };
+    let legal = [1u8, 2, 3, 4];
+    let (mut untried, mut weights, mut keys) = (Vec::new(), Vec::new(), Vec::new());
+    let mut uniform = |actions: &[u8], out: &mut Vec<f32>| {
+        out.clear();
+        out.resize(actions.len(), 1.0);
+    };
+    let (mut expanded, mut selected) = (Vec::new(), Vec::new());
+    for seed in 0..32 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut tree = Tree::new(0u8);
+        // Equal priors: the first expansion is drawn at random.
+        let choice = tree.select(
+            ROOT,
+            &legal,
+            &selection,
+            &mut uniform,
+            &mut untried,
+            &mut weights,
+            &mut keys,
+            &mut rng,
+        );
+        expanded.push(choice.action);
+        // Every child with equal statistics and priors: the choice is drawn at random.
+        for &a in &legal {
+            let c = tree.child_or_insert(ROOT, a, 0.25);
+            tree.nodes[c as usize].visits = 3;
+            tree.nodes[c as usize].reward = 1.5;
+        }
+        tree.nodes[ROOT as usize].visits = 12;
+        let choice = tree.select(
+            ROOT,
+            &legal,
+            &selection,
+            &mut uniform,
+            &mut untried,
+            &mut weights,
+            &mut keys,
+            &mut rng,
+        );
+        assert!(!choice.expanded);
+        selected.push(choice.action);
+    }
+    for picks in [expanded, selected] {
+        for a in legal {
+            assert!(picks.contains(&a), "{a} never picked: {picks:?}");
+        }
+    }
+}
+
+#[test]
+fn decisive_moves_at_the_root() {
+    // The ENDGAME position: seat 0 wins at once by claiming yyygg; with the check on, only
+    // winning moves are searched.
+    let root = century(ENDGAME);
+    let result = run(&root, iterations(50), &IsmctsConfig::default());
+    assert_eq!(root.action_to_text(result.best), "claim yyygg");
+    assert!(result
+        .moves
+        .iter()
+        .all(|m| root.action_to_text(m.action).starts_with("claim")));
+}
+
+#[test]
+fn tuned_search_is_reproducible() {
+    let root = century(include_str!(
+        "../../../../../tests/perft/midgame-2p-hidden.toml"
+    ));
+    let config = IsmctsConfig {
+        seed: 7,
+        ..IsmctsConfig::default()
+    };
+    let a = run(&root, iterations(300), &config);
+    let b = run(&root, iterations(300), &config);
+    same(&a, &b);
 }
