@@ -67,7 +67,7 @@ pub(super) fn claim_value(state: &Century, golem: u8) -> i32 {
 }
 
 /// The smallest distance to `cost` that playing `card` once from `caravan` can reach.
-pub(super) fn best_play(card: usize, caravan: Crystals, cost: Crystals) -> u32 {
+fn best_play(card: usize, caravan: Crystals, cost: Crystals) -> u32 {
     let mut best = u32::MAX;
     let mut consider = |c: Crystals| best = best.min(distance(c, cost));
     match MERCHANTS[card].effect {

@@ -2,8 +2,11 @@
 //! over [`Game`].
 //!
 //! Each iteration draws a determinization of the root (`resample_hidden` for the root
-//! player), walks the tree choosing only among actions legal in that determinization,
-//! expands one untried action, plays out and backpropagates 0/1 rewards (`returns`).
+//! player), walks the tree choosing only among actions legal in that determinization
+//! (UCB1 with availability counts plus a prior term, progressive widening by the game's
+//! `action_priors`), expands one untried action, plays out (to the end or a cut-off) and
+//! backpropagates each player's reward: 0/1 (`returns`) or graded by the score or
+//! evaluation margin ([`Reward`]). docs/search.md gives the formulas and the defaults.
 //!
 //! - [`Variant::So`]: one tree for the searching player. UCB1 uses availability counts:
 //!   a child's "parent visits" is how often its action was legal when its parent was
