@@ -1,8 +1,8 @@
 """Regenerate the strength table of docs/strength.md: a ladder of bots against greedy and
 against each other.
 
-    python scripts/strength.py [--games N] [--quick] [--threads T] [--seed S] [--players K]
-                               [--json FILE]
+    python scripts/strength.py [--games N] [--quick] [--skip-slow] [--threads T] [--seed S]
+                               [--players K] [--json FILE]
 
 Every pairing is an arena (``golem_solver._core.arena``, the engine behind
 ``golem-solve arena``) of N games with seats rotated; the table gives the first bot's
@@ -73,6 +73,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--skip-slow", action="store_true", help="leave out the 1 s/move rows"
+    )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2, choices=[2, 3, 4, 5])
@@ -91,7 +94,7 @@ def main() -> int:
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     reports = []
     for bot, opponent, slow in LADDER:
-        if slow and args.quick:
+        if slow and (args.quick or args.skip_slow):
             continue
         report = play(bot, opponent, args)
         reports.append(report)
