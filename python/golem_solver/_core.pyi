@@ -194,16 +194,18 @@ def analyse(
     threads: int = 1,
     seed: int = 0,
     variant: Literal["so", "mo"] = "so",
-    rollout: Literal["random", "heuristic"] = "random",
-    epsilon: float = 0.1,
+    rollout: Optional[Literal["policy", "heuristic", "random"]] = None,
+    epsilon: Optional[float] = None,
     cutoff: Optional[int] = None,
-    exploration: float = 0.7,
+    exploration: Optional[float] = None,
     report_every: int = 0,
     on_report: Optional[Callable[[SearchResult], object]] = None,
     stop: Optional[StopToken] = None,
 ) -> SearchResult:
     """ISMCTS (root-parallel over ``threads``); ``on_report`` gets a result every
-    ``report_every`` iterations."""
+    ``report_every`` iterations. Options left out take the tuned defaults (policy
+    rollouts, epsilon 0.1, cut-off 8 plies (0 plays out), exploration 0.3, graded rewards,
+    priors with progressive widening, decisive moves: docs/search.md)."""
 
 def random_playouts(state: Century, games: int, seed: int = 0) -> int:
     """Plays ``games`` uniformly random games from ``state``; returns the player moves

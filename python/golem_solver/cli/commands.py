@@ -344,15 +344,24 @@ def analyse(
     ),
     seed: int = typer.Option(0, "--seed", "-s", min=0, help="Seed of thread 0."),
     variant: str = typer.Option("so", "--ismcts", help="so (single observer) or mo."),
-    rollout: str = typer.Option("random", "--rollout", help="random or heuristic."),
-    epsilon: float = typer.Option(
-        0.1, "--epsilon", help="Heuristic rollouts: chance of a random move."
+    rollout: Optional[str] = typer.Option(
+        None,
+        "--rollout",
+        help="policy (the game's priors; default), heuristic or random.",
+    ),
+    epsilon: Optional[float] = typer.Option(
+        None,
+        "--epsilon",
+        help="Policy and heuristic rollouts: chance of a random move [default: 0.1].",
     ),
     cutoff: Optional[int] = typer.Option(
-        None, "--cutoff", min=1, help="Evaluate rollouts after this many plies."
+        None,
+        "--cutoff",
+        min=0,
+        help="Evaluate rollouts after this many plies [default: 8; 0: play out].",
     ),
-    exploration: float = typer.Option(
-        0.7, "--exploration", help="UCB exploration constant."
+    exploration: Optional[float] = typer.Option(
+        None, "--exploration", help="UCB exploration constant [default: 0.3]."
     ),
     report_every: int = typer.Option(
         0,

@@ -175,4 +175,21 @@ pub trait Game: Copy + Send + Sync + 'static {
 
     /// The positions [`crate::bench`] searches for this game (its data, in its folder).
     const BENCH_POSITIONS: &'static [BenchPosition] = &[];
+
+    /// Prior weights of `actions` (legal actions of the player to move here): `out` is
+    /// cleared and filled with one non-negative weight per action, higher for the more
+    /// promising. Search normalises them; ISMCTS biases selection and widens its tree by
+    /// them and policy rollouts play the heaviest, alpha-beta orders by them. Uniform by
+    /// default.
+    fn action_priors(&self, actions: &[Self::Action], out: &mut Vec<f32>) {
+        out.clear();
+        out.resize(actions.len(), 1.0);
+    }
+
+    /// Whether the game could end within the next two player moves. `false` lets search
+    /// skip its check for decisive moves (an immediate win, a move that hands the next
+    /// player one). Always `true` by default.
+    fn end_is_near(&self) -> bool {
+        true
+    }
 }

@@ -264,7 +264,20 @@ fn specs_read_back_as_their_canonical_names() {
             "ismcts:iterations=9,rollout=heuristic,epsilon=0.25,variant=mo,exploration=1.5",
             "ismcts:iterations=9,variant=mo,rollout=heuristic,epsilon=0.25,exploration=1.5",
         ),
+        ("ismcts:movetime=100", "ismcts:movetime=100"),
+        (
+            "ismcts:rollout=random,cutoff=0,reward=win,prior=0,widening=0,decisive=off,exploration=0.7",
+            "ismcts:iterations=1000,rollout=random,cutoff=0,exploration=0.7,reward=win,prior=0,widening=0,decisive=off",
+        ),
+        (
+            "ismcts:epsilon=0.2,scale=5,widening=3",
+            "ismcts:iterations=1000,epsilon=0.2,reward=graded,scale=5,margin=0.2,widening=3",
+        ),
         ("alphabeta", "alphabeta:depth=2,objective=margin"),
+        (
+            "alphabeta:samples=0,movetime=50",
+            "alphabeta:depth=128,objective=margin,samples=0,movetime=50",
+        ),
         (
             "alphabeta:depth=3,objective=win,hash=8",
             "alphabeta:depth=3,objective=win,hash=8",
@@ -309,12 +322,22 @@ fn bad_specs_name_the_bad_key() {
         (
             "ismcts:rollout=smart",
             "rollout",
-            "'smart' is not one of: random, heuristic",
+            "'smart' is not one of: random, heuristic, policy",
         ),
         (
-            "ismcts:epsilon=0.2",
+            "ismcts:rollout=random,epsilon=0.2",
             "epsilon",
-            "only used with rollout=heuristic",
+            "only used with rollout=heuristic or policy",
+        ),
+        (
+            "ismcts:iterations=5,movetime=100",
+            "movetime",
+            "give either iterations or movetime",
+        ),
+        (
+            "ismcts:reward=win,scale=4",
+            "scale",
+            "only used with reward=graded",
         ),
         (
             "ismcts:rollout=heuristic,epsilon=2",

@@ -26,6 +26,7 @@ fn solve(
         objective,
         hash_mb: 4,
         use_tt,
+        chance_samples: None,
     };
     search(state, limits, &config, &StopFlag::new(), &mut |_| {})
 }

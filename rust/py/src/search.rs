@@ -305,6 +305,7 @@ pub fn solve(
                 objective,
                 hash_mb,
                 use_tt,
+                chance_samples: None,
             },
             flag: stop.map(|s| s.flag).unwrap_or_default(),
             on_iteration,
@@ -357,7 +358,7 @@ impl StateVisitor for Analyse {
 
 /// ISMCTS: see `analyse` in the Python stub (`_core.pyi`) for the arguments.
 #[pyfunction]
-#[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, variant="so", rollout="random", epsilon=0.1, cutoff=None, exploration=0.7, report_every=0, on_report=None, stop=None))]
+#[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, variant="so", rollout=None, epsilon=None, cutoff=None, exploration=None, report_every=0, on_report=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse(
     state: &Bound<'_, PyAny>,
@@ -367,25 +368,38 @@ pub fn analyse(
     threads: usize,
     seed: u64,
     variant: &str,
-    rollout: &str,
-    epsilon: f64,
+    rollout: Option<&str>,
+    epsilon: Option<f64>,
     cutoff: Option<u32>,
-    exploration: f64,
+    exploration: Option<f64>,
     report_every: u64,
     on_report: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
+        // Options left out take the tuned defaults of core (IsmctsConfig::default()).
+        let tuned = IsmctsConfig::default();
         let variant = Variant::from_name(variant).map_err(option_error)?;
-        let rollout = Rollout::from_name(rollout, epsilon).map_err(option_error)?;
+        let epsilon = epsilon.unwrap_or(match tuned.rollout {
+            Rollout::Heuristic { epsilon } | Rollout::Policy { epsilon } => epsilon,
+            Rollout::Random => 0.1,
+        });
+        let rollout = match rollout {
+            Some(name) => Rollout::from_name(name, epsilon).map_err(option_error)?,
+            None => Rollout::from_name(tuned.rollout.name(), epsilon).map_err(option_error)?,
+        };
         let threads = check_range("threads", threads, THREADS).map_err(option_error)?;
-        let exploration = check_exploration(exploration).map_err(option_error)?;
+        let exploration =
+            check_exploration(exploration.unwrap_or(tuned.exploration)).map_err(option_error)?;
         if iterations == Some(0) {
             return Err(golem_error("iterations", "must be at least 1"));
         }
-        if cutoff == Some(0) {
-            return Err(golem_error("cutoff", "must be at least 1 ply"));
-        }
+        // 0 plays every rollout out to the end of the game.
+        let cutoff = match cutoff {
+            Some(0) => None,
+            Some(plies) => Some(plies),
+            None => tuned.rollout_cutoff,
+        };
         let visitor = Analyse {
             limits: limits(None, nodes, movetime_ms, iterations),
             config: IsmctsConfig {
@@ -396,6 +410,7 @@ pub fn analyse(
                 threads,
                 seed,
                 report_every,
+                ..tuned
             },
             flag: stop.map(|s| s.flag).unwrap_or_default(),
             on_report,

@@ -1,8 +1,10 @@
 //! Bots: policies that choose a move for the player to move, generic over [`Game`].
 //!
 //! - [`RandomBot`]: uniform over the legal actions.
-//! - [`IsmctsBot`]: ISMCTS with a fixed iteration budget (one thread, seeded per move).
-//! - [`AlphaBetaBot`]: alpha-beta to a fixed depth (by default maximising the score margin).
+//! - [`IsmctsBot`]: ISMCTS with a fixed iteration budget or a time per move (one thread,
+//!   seeded per move), by default the tuned configuration (`IsmctsConfig::default()`).
+//! - [`AlphaBetaBot`]: alpha-beta to a fixed depth or a time per move (by default
+//!   maximising the score margin, with sampled chance nodes).
 //! - Game-specific policies (Century's `greedy`) come from the game through [`Policies`].
 //!
 //! A bot is handed what its player may know (`Game::public_view`), never the referee's

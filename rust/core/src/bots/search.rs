@@ -1,26 +1,28 @@
 //! Bots that search: ISMCTS with an iteration budget, alpha-beta with a depth.
 //!
-//! Budgets are counts, never time, so a move depends only on the state and the seed, and
-//! an arena's results do not depend on the machine or its load.
+//! Budgets are counts by default, so a move depends only on the state and the seed, and
+//! an arena's results do not depend on the machine or its load. `movetime` (time per
+//! move) is the option for playing at a fixed speed; results then depend on the machine.
+
+use std::time::Duration;
 
 use rand::RngCore;
 
 use super::Bot;
 use crate::search::alphabeta::{self, AlphaBetaConfig};
-use crate::search::ismcts::{self, IsmctsConfig, Rollout, Variant};
+use crate::search::ismcts::{self, IsmctsConfig, Reward, Rollout, Variant};
 use crate::search::objective::Objective;
 use crate::search::{Limits, StopFlag};
 use crate::{Game, Turn};
 
-/// ISMCTS, one thread, `iterations` per move, seeded from the bot's RNG for each move.
+/// ISMCTS, one thread, `iterations` (or `movetime`) per move, seeded from the bot's RNG for
+/// each move. Every other setting is `config`'s (its `threads` and `seed` are ignored).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct IsmctsBot {
     pub iterations: u64,
-    pub variant: Variant,
-    pub rollout: Rollout,
-    /// Player moves after which a rollout is scored by the game's heuristic.
-    pub cutoff: Option<u32>,
-    pub exploration: f64,
+    /// Time per move; when set it replaces the iteration budget.
+    pub movetime: Option<Duration>,
+    pub config: IsmctsConfig,
 }
 
 impl IsmctsBot {
@@ -30,36 +32,70 @@ impl IsmctsBot {
 
 impl Default for IsmctsBot {
     fn default() -> Self {
-        let config = IsmctsConfig::default();
         IsmctsBot {
             iterations: Self::DEFAULT_ITERATIONS,
-            variant: config.variant,
-            rollout: config.rollout,
-            cutoff: config.rollout_cutoff,
-            exploration: config.exploration,
+            movetime: None,
+            config: IsmctsConfig::default(),
         }
     }
 }
 
 impl<G: Game> Bot<G> for IsmctsBot {
-    /// The iteration count, then every option that differs from its default.
+    /// The budget, then every option that differs from its default.
     fn name(&self) -> String {
-        let default = IsmctsBot::default();
-        let mut name = format!("ismcts:iterations={}", self.iterations);
-        if self.variant == Variant::Mo {
+        let default = IsmctsConfig::default();
+        let config = &self.config;
+        let mut name = match self.movetime {
+            Some(t) => format!("ismcts:movetime={}", t.as_millis()),
+            None => format!("ismcts:iterations={}", self.iterations),
+        };
+        if config.variant == Variant::Mo {
             name += ",variant=mo";
         }
-        if let Rollout::Heuristic { epsilon } = self.rollout {
-            name += ",rollout=heuristic";
-            if epsilon != Self::DEFAULT_EPSILON {
-                name += &format!(",epsilon={epsilon}");
+        let (kind, epsilon) = match config.rollout {
+            Rollout::Random => ("random", None),
+            Rollout::Heuristic { epsilon } => ("heuristic", Some(epsilon)),
+            Rollout::Policy { epsilon } => ("policy", Some(epsilon)),
+        };
+        if std::mem::discriminant(&config.rollout) != std::mem::discriminant(&default.rollout) {
+            name += &format!(",rollout={kind}");
+        }
+        if let Some(epsilon) = epsilon.filter(|&e| e != Self::DEFAULT_EPSILON) {
+            name += &format!(",epsilon={epsilon}");
+        }
+        if config.rollout_cutoff != default.rollout_cutoff {
+            name += &format!(",cutoff={}", config.rollout_cutoff.unwrap_or(0));
+        }
+        if config.exploration != default.exploration {
+            name += &format!(",exploration={}", config.exploration);
+        }
+        if config.reward != default.reward {
+            match config.reward {
+                Reward::WinLoss => name += ",reward=win",
+                Reward::Graded {
+                    scale,
+                    margin_weight,
+                } => {
+                    name += &format!(",reward=graded,scale={scale},margin={margin_weight}");
+                }
             }
         }
-        if let Some(cutoff) = self.cutoff {
-            name += &format!(",cutoff={cutoff}");
+        if config.prior_weight != default.prior_weight {
+            name += &format!(",prior={}", config.prior_weight);
         }
-        if self.exploration != default.exploration {
-            name += &format!(",exploration={}", self.exploration);
+        if config.widening != default.widening {
+            match config.widening {
+                None => name += ",widening=0",
+                Some(w) => {
+                    name += &format!(",widening={}", w.base);
+                    if w.exponent != default.widening.map_or(0.5, |d| d.exponent) {
+                        name += &format!(",widening_exponent={}", w.exponent);
+                    }
+                }
+            }
+        }
+        if config.decisive != default.decisive {
+            name += &format!(",decisive={}", if config.decisive { "on" } else { "off" });
         }
         name
     }
@@ -71,36 +107,48 @@ impl<G: Game> Bot<G> for IsmctsBot {
         if !matches!(state.turn(), Turn::Player(_)) || legal.is_empty() {
             return None;
         }
-        let limits = Limits {
-            iterations: Some(self.iterations),
-            ..Limits::default()
+        if legal.len() == 1 {
+            return Some(legal[0]);
+        }
+        let limits = match self.movetime {
+            Some(t) => Limits {
+                movetime: Some(t),
+                ..Limits::default()
+            },
+            None => Limits {
+                iterations: Some(self.iterations),
+                ..Limits::default()
+            },
         };
         let config = IsmctsConfig {
-            variant: self.variant,
-            exploration: self.exploration,
-            rollout: self.rollout,
-            rollout_cutoff: self.cutoff,
             threads: 1,
             seed: rng.next_u64(),
             report_every: 0,
+            ..self.config
         };
         let result = ismcts::search(state, limits, &config, &StopFlag::new(), &mut |_| {});
         Some(result.best)
     }
 }
 
-/// Alpha-beta to a fixed depth. Deterministic: it draws nothing from the RNG.
+/// Alpha-beta to a fixed depth (or for `movetime` per move). Deterministic with a depth
+/// budget: it draws nothing from the RNG.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBetaBot {
     pub depth: u32,
     pub objective: Objective,
     /// Transposition table per move, MiB (allocated for every move: keep it small).
     pub hash_mb: usize,
+    /// Search at most this many outcomes of each chance node (see `AlphaBetaConfig`).
+    pub chance_samples: Option<u32>,
+    /// Time per move (iterative deepening up to `depth`).
+    pub movetime: Option<Duration>,
 }
 
 impl AlphaBetaBot {
     pub const DEFAULT_DEPTH: u32 = 2;
     pub const DEFAULT_HASH_MB: usize = 2;
+    pub const DEFAULT_SAMPLES: u32 = 3;
 }
 
 impl Default for AlphaBetaBot {
@@ -110,6 +158,8 @@ impl Default for AlphaBetaBot {
             // A proof search is indifferent among unproven moves; margins rank them.
             objective: Objective::Margin,
             hash_mb: Self::DEFAULT_HASH_MB,
+            chance_samples: Some(Self::DEFAULT_SAMPLES),
+            movetime: None,
         }
     }
 }
@@ -124,18 +174,26 @@ impl<G: Game> Bot<G> for AlphaBetaBot {
         if self.hash_mb != Self::DEFAULT_HASH_MB {
             name += &format!(",hash={}", self.hash_mb);
         }
+        if self.chance_samples != Some(Self::DEFAULT_SAMPLES) {
+            name += &format!(",samples={}", self.chance_samples.unwrap_or(0));
+        }
+        if let Some(t) = self.movetime {
+            name += &format!(",movetime={}", t.as_millis());
+        }
         name
     }
 
     fn choose(&self, state: &G, _rng: &mut dyn RngCore) -> Option<G::Action> {
         let limits = Limits {
             depth: Some(self.depth),
+            movetime: self.movetime,
             ..Limits::default()
         };
         let config = AlphaBetaConfig {
             objective: self.objective,
             hash_mb: self.hash_mb,
             use_tt: true,
+            chance_samples: self.chance_samples,
         };
         alphabeta::search(state, limits, &config, &StopFlag::new(), &mut |_| {}).best
     }

@@ -5,16 +5,18 @@
 //! | --- | --- |
 //! | `random` | none |
 //! | game policies (Century: `greedy`) | none |
-//! | `ismcts` | `iterations` (1000), `rollout` = `random` or `heuristic` (random), `epsilon` (0.1, heuristic rollouts only), `cutoff` (none: play out to the end), `exploration` (0.7), `variant` = `so` or `mo` (so) |
-//! | `alphabeta` | `depth` (2), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available) |
+//! | `ismcts` | `iterations` (1000) or `movetime` ms per move, `rollout` = `random`, `heuristic` or `policy` (policy), `epsilon` (0.1, heuristic and policy rollouts), `cutoff` (8; 0: play out to the end), `exploration` (0.3), `reward` = `graded` or `win` (graded), `scale` (8, graded only), `margin` (0.2, graded only), `prior` (1.0), `widening` (2; 0: off), `widening_exponent` (0.5), `decisive` = `on` or `off` (on), `variant` = `so` or `mo` (so) |
+//! | `alphabeta` | `depth` (2; 128 with `movetime`), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available), `samples` (3 outcomes per chance node; 0: every one), `movetime` ms per move |
 //!
 //! A refusal names the offending key (or `bot` for the kind) and says what is wrong.
 
 use std::str::FromStr;
+use std::time::Duration;
 
 use super::{AlphaBetaBot, Bot, IsmctsBot, Policies, RandomBot};
 use crate::search::alphabeta::MAX_DEPTH;
-use crate::search::ismcts::{Rollout, Variant};
+use crate::search::ismcts::IsmctsConfig;
+use crate::search::ismcts::{Reward, Rollout, Variant, Widening};
 use crate::search::objective::Objective;
 use crate::search::tt::{TranspositionTable, MAX_HASH_MB};
 use crate::Game;
@@ -36,13 +38,21 @@ fn refuse<T>(field: &str, message: impl Into<String>) -> Result<T, BotSpecError>
 
 const ISMCTS_KEYS: &[&str] = &[
     "iterations",
+    "movetime",
     "rollout",
     "epsilon",
     "cutoff",
     "exploration",
+    "reward",
+    "scale",
+    "margin",
+    "prior",
+    "widening",
+    "widening_exponent",
+    "decisive",
     "variant",
 ];
-const ALPHABETA_KEYS: &[&str] = &["depth", "objective", "hash"];
+const ALPHABETA_KEYS: &[&str] = &["depth", "objective", "hash", "samples", "movetime"];
 
 /// Builds the bot a spec describes.
 pub fn parse<G: Policies>(text: &str) -> Result<Box<dyn Bot<G>>, BotSpecError> {
@@ -171,28 +181,95 @@ fn choice<T: Copy>(
 fn ismcts(options: &[(&str, &str)]) -> Result<IsmctsBot, BotSpecError> {
     check_keys("ismcts", options, ISMCTS_KEYS)?;
     let mut bot = IsmctsBot::default();
-    bot.iterations = number(options, "iterations", 1, 100_000_000)?.unwrap_or(bot.iterations);
-    bot.variant = choice(
+    let config = &mut bot.config;
+    let iterations = number(options, "iterations", 1, 100_000_000)?;
+    let movetime = number(options, "movetime", 1, 3_600_000)?;
+    if iterations.is_some() && movetime.is_some() {
+        return refuse("movetime", "give either iterations or movetime");
+    }
+    bot.iterations = iterations.unwrap_or(bot.iterations);
+    bot.movetime = movetime.map(Duration::from_millis);
+    config.variant = choice(
         options,
         "variant",
         &[("so", Variant::So), ("mo", Variant::Mo)],
     )?
-    .unwrap_or(bot.variant);
-    let heuristic = choice(
+    .unwrap_or(config.variant);
+    #[derive(Clone, Copy, PartialEq)]
+    enum Kind {
+        Random,
+        Heuristic,
+        Policy,
+    }
+    let kind = choice(
         options,
         "rollout",
-        &[("random", false), ("heuristic", true)],
+        &[
+            ("random", Kind::Random),
+            ("heuristic", Kind::Heuristic),
+            ("policy", Kind::Policy),
+        ],
     )?;
+    let kind = kind.unwrap_or(match config.rollout {
+        Rollout::Random => Kind::Random,
+        Rollout::Heuristic { .. } => Kind::Heuristic,
+        Rollout::Policy { .. } => Kind::Policy,
+    });
     let epsilon = number(options, "epsilon", 0.0, 1.0)?;
-    bot.rollout = match (heuristic, epsilon) {
-        (Some(true), epsilon) => Rollout::Heuristic {
-            epsilon: epsilon.unwrap_or(IsmctsBot::DEFAULT_EPSILON),
+    config.rollout = match (kind, epsilon) {
+        (Kind::Random, Some(_)) => {
+            return refuse("epsilon", "only used with rollout=heuristic or policy")
+        }
+        (Kind::Random, None) => Rollout::Random,
+        (Kind::Heuristic, e) => Rollout::Heuristic {
+            epsilon: e.unwrap_or(IsmctsBot::DEFAULT_EPSILON),
         },
-        (_, Some(_)) => return refuse("epsilon", "only used with rollout=heuristic"),
-        _ => Rollout::Random,
+        (Kind::Policy, e) => Rollout::Policy {
+            epsilon: e.unwrap_or(IsmctsBot::DEFAULT_EPSILON),
+        },
     };
-    bot.cutoff = number(options, "cutoff", 1, 100_000)?;
-    bot.exploration = number(options, "exploration", 0.0, 100.0)?.unwrap_or(bot.exploration);
+    if let Some(cutoff) = number(options, "cutoff", 0, 100_000)? {
+        config.rollout_cutoff = (cutoff > 0).then_some(cutoff);
+    }
+    config.exploration = number(options, "exploration", 0.0, 100.0)?.unwrap_or(config.exploration);
+    let graded = choice(options, "reward", &[("graded", true), ("win", false)])?;
+    let scale = number(options, "scale", 0.001, 1000.0)?;
+    let margin = number(options, "margin", 0.0, 1.0)?;
+    let (default_scale, default_margin) = match IsmctsConfig::default().reward {
+        Reward::Graded {
+            scale,
+            margin_weight,
+        } => (scale, margin_weight),
+        Reward::WinLoss => (8.0, 0.2),
+    };
+    config.reward = match (graded, scale.or(margin)) {
+        (Some(false), Some(_)) => {
+            let key = if scale.is_some() { "scale" } else { "margin" };
+            return refuse(key, "only used with reward=graded");
+        }
+        (Some(false), None) => Reward::WinLoss,
+        _ => Reward::Graded {
+            scale: scale.unwrap_or(default_scale),
+            margin_weight: margin.unwrap_or(default_margin),
+        },
+    };
+    config.prior_weight = number(options, "prior", 0.0, 100.0)?.unwrap_or(config.prior_weight);
+    let exponent = number(options, "widening_exponent", 0.0, 1.0)?;
+    if let Some(base) = number(options, "widening", 0.0, 1000.0)? {
+        config.widening = (base > 0.0).then_some(Widening {
+            base,
+            exponent: exponent
+                .or(config.widening.map(|w| w.exponent))
+                .unwrap_or(0.5),
+        });
+    } else if let Some(exponent) = exponent {
+        match config.widening.as_mut() {
+            Some(w) => w.exponent = exponent,
+            None => return refuse("widening_exponent", "widening is off"),
+        }
+    }
+    config.decisive =
+        choice(options, "decisive", &[("on", true), ("off", false)])?.unwrap_or(config.decisive);
     Ok(bot)
 }
 
@@ -209,6 +286,15 @@ fn alphabeta<G: Game>(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecE
     bot.hash_mb = number(options, "hash", 1, MAX_HASH_MB)?.unwrap_or(bot.hash_mb);
     if let Err(e) = TranspositionTable::<G::Action>::check(bot.hash_mb) {
         return refuse("hash", e.to_string());
+    }
+    if let Some(samples) = number(options, "samples", 0, 1_000)? {
+        bot.chance_samples = (samples > 0).then_some(samples);
+    }
+    if let Some(ms) = number(options, "movetime", 1, 3_600_000)? {
+        bot.movetime = Some(Duration::from_millis(ms));
+        if value(options, "depth").is_none() {
+            bot.depth = MAX_DEPTH;
+        }
     }
     Ok(bot)
 }

@@ -31,6 +31,11 @@ pub struct AlphaBetaConfig {
     /// Transposition table size in MiB; `use_tt = false` switches it off (for tests).
     pub hash_mb: usize,
     pub use_tt: bool,
+    /// For play, not proofs: a chance node with more outcomes than this searches only this
+    /// many (drawn by a stream seeded from the state's hash, so the search stays
+    /// reproducible) and weighs them by their renormalised probabilities. `None` (the
+    /// default, and what `solve`, proofs and puzzles use) searches every outcome.
+    pub chance_samples: Option<u32>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -39,6 +44,7 @@ impl Default for AlphaBetaConfig {
             objective: Objective::Win,
             hash_mb: 16,
             use_tt: true,
+            chance_samples: None,
         }
     }
 }
@@ -108,6 +114,7 @@ pub fn try_search<G: Game>(
 
 struct Searcher<G: Game> {
     objective: Objective,
+    chance_samples: Option<u32>,
     root_player: usize,
     tt: Option<TranspositionTable<G::Action>>,
     budget: Budget,
@@ -121,6 +128,7 @@ struct Searcher<G: Game> {
     outcomes: Vec<Vec<(G::Action, f64)>>,
     pv: Vec<Vec<G::Action>>,
     actions: Vec<G::Action>,
+    weights: Vec<f32>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -134,6 +142,7 @@ impl<G: Game> Searcher<G> {
         let levels = 2 * MAX_DEPTH as usize + 2;
         Searcher {
             objective: config.objective,
+            chance_samples: config.chance_samples,
             root_player: match root.turn() {
                 Turn::Player(p) => p,
                 _ => 0,
@@ -149,6 +158,7 @@ impl<G: Game> Searcher<G> {
             outcomes: vec![Vec::new(); levels],
             pv: vec![Vec::new(); levels],
             actions: Vec::new(),
+            weights: Vec::new(),
         }
     }
 
@@ -179,7 +189,17 @@ impl<G: Game> Searcher<G> {
         }
         let mut order: Vec<G::Action> = Vec::new();
         root.legal_actions(&mut order);
+        // The game's prior first, its ordering hint among equal priors (stable sort).
         order.sort_by_key(|&a| Reverse(root.ordering_hint(a)));
+        root.action_priors(&order, &mut self.weights);
+        let mut ranked: Vec<(f32, G::Action)> = self
+            .weights
+            .iter()
+            .copied()
+            .zip(order.iter().copied())
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        order = ranked.into_iter().map(|(_, a)| a).collect();
         if order.is_empty() {
             result.value = self.objective.horizon(root, self.root_player);
             return result;
@@ -292,7 +312,7 @@ impl<G: Game> Searcher<G> {
             }
         }
 
-        self.order_moves(state, level, table_move);
+        self.order_moves(state, level, table_move, depth >= 2);
         if self.moves[level].is_empty() {
             // A turn without a legal action ends the game as it stands (as in ISMCTS).
             return (
@@ -378,6 +398,11 @@ impl<G: Game> Searcher<G> {
     fn chance_node(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
         let mut outcomes = std::mem::take(&mut self.outcomes[level]);
         state.chance_outcomes(&mut outcomes);
+        if let Some(k) = self.chance_samples.map(|k| k.max(1) as usize) {
+            if outcomes.len() > k {
+                sample_outcomes(&mut outcomes, k, state.hash());
+            }
+        }
         let mut combined = ChanceValue::new(self.objective);
         let mut settled = true;
         for &(outcome, probability) in &outcomes {
@@ -407,19 +432,37 @@ impl<G: Game> Searcher<G> {
         (combined.value(), settled)
     }
 
-    /// Fills `moves[level]` with the legal actions and their ordering scores.
-    fn order_moves(&mut self, state: &G, level: usize, table_move: Option<G::Action>) {
+    /// Fills `moves[level]` with the legal actions and their ordering scores. With
+    /// `use_priors` (nodes with two plies or more left, where ordering pays for itself) the
+    /// game's priors count too, ahead of the ordering hint.
+    fn order_moves(
+        &mut self,
+        state: &G,
+        level: usize,
+        table_move: Option<G::Action>,
+        use_priors: bool,
+    ) {
         state.legal_actions(&mut self.actions);
+        if use_priors {
+            state.action_priors(&self.actions, &mut self.weights);
+            let sum: f32 = self.weights.iter().sum();
+            let scale = if sum > 0.0 { PRIOR_SCALE / sum } else { 0.0 };
+            self.weights.iter_mut().for_each(|w| *w *= scale);
+        } else {
+            self.weights.clear();
+            self.weights.resize(self.actions.len(), 0.0);
+        }
         let killers = self.killers[level];
         let moves = &mut self.moves[level];
         moves.clear();
-        for &action in &self.actions {
+        for (&action, &prior) in self.actions.iter().zip(&self.weights) {
             let score = if Some(action) == table_move {
                 i64::MAX
             } else if killers.contains(&Some(action)) {
                 i64::MAX / 2
             } else {
                 self.history[history_index::<G>(action)] as i64 * 1024
+                    + prior as i64
                     + state.ordering_hint(action) as i64
             };
             moves.push((action, score));
@@ -449,6 +492,33 @@ impl<G: Game> Searcher<G> {
         let slot = &mut self.history[history_index::<G>(action)];
         *slot = slot.saturating_add((depth * depth) as i32);
     }
+}
+
+/// A normalised prior of 1 is worth this much in the ordering score (an ordering hint is
+/// worth up to about a thousand, a history entry 1024 per point).
+const PRIOR_SCALE: f32 = 1_000_000.0;
+
+/// Keeps `k` of `outcomes`, drawn without replacement by their probabilities from a stream
+/// seeded by `hash` (so a search is reproducible); each kept outcome then weighs 1/k.
+fn sample_outcomes<A: Copy>(outcomes: &mut Vec<(A, f64)>, k: usize, hash: u64) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(hash ^ 0x5a3b_1e00_0000_0003);
+    for i in 0..k {
+        let total: f64 = outcomes[i..].iter().map(|o| o.1).sum();
+        let mut draw = rng.random::<f64>() * total;
+        let mut pick = outcomes.len() - 1;
+        for (j, o) in outcomes.iter().enumerate().skip(i) {
+            if draw < o.1 {
+                pick = j;
+                break;
+            }
+            draw -= o.1;
+        }
+        outcomes.swap(i, pick);
+    }
+    outcomes.truncate(k);
+    // Drawn by probability, so each kept outcome stands for an equal share.
+    outcomes.iter_mut().for_each(|o| o.1 = 1.0 / k as f64);
 }
 
 fn history_index<G: Game>(action: G::Action) -> usize {

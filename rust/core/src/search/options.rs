@@ -83,16 +83,19 @@ impl Variant {
 
 impl Rollout {
     /// The rollout policy called `name`; `epsilon` (the chance of a random move) is used by
-    /// `heuristic` only and must be within 0..=1.
+    /// `heuristic` and `policy` and must be within 0..=1.
     pub fn from_name(name: &str, epsilon: f64) -> Result<Self, OptionError> {
         match name {
             "random" => Ok(Rollout::Random),
             "heuristic" => Ok(Rollout::Heuristic {
                 epsilon: check_epsilon(epsilon)?,
             }),
+            "policy" => Ok(Rollout::Policy {
+                epsilon: check_epsilon(epsilon)?,
+            }),
             other => refuse(
                 "rollout",
-                format!("'{other}' is not a rollout (random or heuristic)"),
+                format!("'{other}' is not a rollout (random, heuristic or policy)"),
             ),
         }
     }
@@ -101,6 +104,7 @@ impl Rollout {
         match self {
             Rollout::Random => "random",
             Rollout::Heuristic { .. } => "heuristic",
+            Rollout::Policy { .. } => "policy",
         }
     }
 }

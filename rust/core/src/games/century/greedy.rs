@@ -57,7 +57,7 @@ pub fn distance(have: Crystals, cost: Crystals) -> u32 {
 }
 
 /// Points a claim from `slot` is worth now, the coin included.
-fn claim_value(state: &Century, golem: u8) -> i32 {
+pub(super) fn claim_value(state: &Century, golem: u8) -> i32 {
     let coin = match state.coin_above(state.golem_slot(golem)) {
         Some(Coin::Gold) => 3,
         Some(Coin::Silver) => 1,

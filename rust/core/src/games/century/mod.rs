@@ -3,6 +3,7 @@
 mod action;
 pub mod cards;
 pub mod crystals;
+mod eval;
 pub mod greedy;
 mod movegen;
 mod notation;
@@ -169,11 +170,7 @@ impl Game for Century {
     }
 
     fn heuristic_score(&self, player: usize) -> f64 {
-        // Crystals are half-way to golem points: count each at about half its trade value.
-        let caravan = self.seat(player).crystals();
-        self.score(player) as f64 + 0.5 * caravan_worth(caravan) as f64
-            - caravan.non_yellow() as f64
-            + 0.5 * self.seat(player).golems.count_ones() as f64
+        eval::evaluate(self, player)
     }
 
     const BENCH_POSITIONS: &'static [BenchPosition] = &[
@@ -190,5 +187,13 @@ impl Game for Century {
 
     fn action_from_text(&self, text: &str) -> Result<Action, String> {
         self.parse_action(text)
+    }
+
+    fn action_priors(&self, actions: &[Action], out: &mut Vec<f32>) {
+        eval::priors(self, actions, out);
+    }
+
+    fn end_is_near(&self) -> bool {
+        eval::end_is_near(self)
     }
 }

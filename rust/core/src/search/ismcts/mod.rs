@@ -2,8 +2,11 @@
 //! over [`Game`].
 //!
 //! Each iteration draws a determinization of the root (`resample_hidden` for the root
-//! player), walks the tree choosing only among actions legal in that determinization,
-//! expands one untried action, plays out and backpropagates 0/1 rewards (`returns`).
+//! player), walks the tree choosing only among actions legal in that determinization
+//! (UCB1 with availability counts plus a prior term, progressive widening by the game's
+//! `action_priors`), expands one untried action, plays out (to the end or a cut-off) and
+//! backpropagates each player's reward: 0/1 (`returns`) or graded by the score or
+//! evaluation margin ([`Reward`]). docs/search.md gives the formulas and the defaults.
 //!
 //! - [`Variant::So`]: one tree for the searching player. UCB1 uses availability counts:
 //!   a child's "parent visits" is how often its action was legal when its parent was
@@ -46,14 +49,14 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 use std::thread;
 
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::limits::{Budget, Limits, StopFlag};
 use crate::playout::apply_random_outcome;
 use crate::{Game, Turn};
 use rollout::Scratch;
-use tree::{RootStat, Tree, ROOT};
+use tree::{Choice, RootStat, Selection, Tree, ROOT};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Variant {
@@ -73,6 +76,29 @@ pub enum Rollout {
     /// With probability `1 - epsilon` the action with the highest `ordering_hint` (ties at
     /// random), else uniform.
     Heuristic { epsilon: f64 },
+    /// Epsilon-greedy over the game's policy: with probability `1 - epsilon` the action
+    /// with the highest `action_priors` weight (ties at random), else uniform.
+    Policy { epsilon: f64 },
+}
+
+/// What a playout is worth to each player (see docs/search.md).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Reward {
+    /// The game's `returns` (1 for the winner, 0 otherwise); a cut-off playout gives 1 to
+    /// the player with the highest `heuristic_score`.
+    WinLoss,
+    /// At the end: `(1 - margin_weight) * returns + margin_weight * logistic(margin / scale)`,
+    /// the margin being the player's score minus the best other score; at a cut-off:
+    /// `logistic(margin / scale)` of the `heuristic_score` margin. `scale` is in points.
+    Graded { scale: f64, margin_weight: f64 },
+}
+
+/// Progressive widening: a node visited n times may have `ceil(base * (n + 1)^exponent)`
+/// children (legal in the current determinization), unpruned best prior first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Widening {
+    pub base: f64,
+    pub exponent: f64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -82,8 +108,17 @@ pub struct IsmctsConfig {
     pub exploration: f64,
     pub rollout: Rollout,
     /// Player moves after which a playout stops and is scored by `heuristic_score`
-    /// (1 to the highest estimate, ties to the later seat); `None` plays to the end.
+    /// (as `reward` says); `None` plays to the end.
     pub rollout_cutoff: Option<u32>,
+    pub reward: Reward,
+    /// Weight `w` of the prior term `w * prior * sqrt(available) / (1 + visits)` added to
+    /// UCB1 (0: plain UCB1; priors then only order expansions).
+    pub prior_weight: f64,
+    /// `None`: every legal action is expanded (best prior first) before UCB chooses.
+    pub widening: Option<Widening>,
+    /// Decisive moves at the root: if a move wins at once only such moves are searched;
+    /// moves after which the next player can win at once are dropped unless all are.
+    pub decisive: bool,
     /// Root-parallel trees (0 counts as 1).
     pub threads: usize,
     /// Thread `i` uses seed `seed + i`.
@@ -94,11 +129,22 @@ pub struct IsmctsConfig {
 
 impl Default for IsmctsConfig {
     fn default() -> Self {
+        // Tuned on Century against the greedy bot (docs/strength.md).
         IsmctsConfig {
             variant: Variant::So,
-            exploration: 0.7,
-            rollout: Rollout::Random,
-            rollout_cutoff: None,
+            exploration: 0.3,
+            rollout: Rollout::Policy { epsilon: 0.1 },
+            rollout_cutoff: Some(8),
+            reward: Reward::Graded {
+                scale: 8.0,
+                margin_weight: 0.2,
+            },
+            prior_weight: 1.0,
+            widening: Some(Widening {
+                base: 2.0,
+                exponent: 0.5,
+            }),
+            decisive: true,
             threads: 1,
             seed: 0,
             report_every: 0,
@@ -115,6 +161,8 @@ pub struct MoveStat<A> {
     pub value: f64,
     /// Iterations in which the action was legal in the determinization.
     pub available: u64,
+    /// The game's prior of the action at the root (normalised).
+    pub prior: f32,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -126,7 +174,8 @@ pub struct IsmctsResult<A> {
     pub iterations: u64,
     pub nodes: u64,
     pub seconds: f64,
-    /// Root actions tried, most visited first (ties in action order).
+    /// Root actions tried, most visited first; ties to the higher mean value, then the
+    /// higher prior, then in a random order drawn from the seed (never by action order).
     pub moves: Vec<MoveStat<A>>,
     /// `best`, then the most visited child repeatedly, in thread 0's tree of the root player.
     pub pv: Vec<A>,
@@ -155,10 +204,19 @@ pub fn search<G: Game>(
     let placeholder = *legal
         .first()
         .expect("ISMCTS needs a position with a legal action");
+    let banned = if config.decisive {
+        decisive_filter(root, root_player, &legal, config.seed)
+    } else {
+        Vec::new()
+    };
     let threads = config.threads.max(1);
     let budget = Budget::new(limits, stop.clone());
     let shared = Shared::new(&limits, threads - 1);
-    let new_worker = |index: usize| Worker::new(root, root_player, placeholder, config, index);
+    let new_worker = |index: usize| {
+        let mut worker = Worker::new(root, root_player, placeholder, config, index);
+        worker.banned.clone_from(&banned);
+        worker
+    };
 
     let mut main = new_worker(0);
     // Thread 0 holds the first ticket before any helper starts, and runs it whatever the
@@ -196,7 +254,15 @@ pub fn search<G: Game>(
                     tree_size += snapshot.tree_size;
                 }
                 let seconds = budget.elapsed().as_secs_f64();
-                report(&result(&shared, stats, w.root_tree(), tree_size, seconds));
+                let tie_seed = config.seed;
+                report(&result(
+                    &shared,
+                    stats,
+                    w.root_tree(),
+                    tree_size,
+                    seconds,
+                    tie_seed,
+                ));
             }
         });
         handles
@@ -213,7 +279,76 @@ pub fn search<G: Game>(
         tree_size += helper.tree_size();
     }
     let seconds = budget.elapsed().as_secs_f64();
-    result(&shared, stats, main.root_tree(), tree_size, seconds)
+    result(
+        &shared,
+        stats,
+        main.root_tree(),
+        tree_size,
+        seconds,
+        config.seed,
+    )
+}
+
+/// Plays `state` through chance nodes with outcomes drawn from `rng`.
+fn settle<G: Game>(state: &mut G, outcomes: &mut Vec<(G::Action, f64)>, rng: &mut ChaCha8Rng) {
+    while state.turn() == Turn::Chance {
+        if !apply_random_outcome(state, outcomes, rng) {
+            break;
+        }
+    }
+}
+
+/// Root actions the search leaves out (sorted), judged in one determinization: if some
+/// action wins at once, every other one; else the actions after which the next player can
+/// win at once, unless that is all of them. Skipped when the game says its end is not near.
+fn decisive_filter<G: Game>(
+    root: &G,
+    root_player: usize,
+    legal: &[G::Action],
+    seed: u64,
+) -> Vec<G::Action> {
+    if legal.len() < 2 || !root.end_is_near() {
+        return Vec::new();
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xdec1_51fe_0000_0001);
+    let deal = root.resample_hidden(root_player, &mut rng);
+    let mut outcomes = Vec::new();
+    let mut replies = Vec::new();
+    let (mut wins, mut losing) = (Vec::new(), Vec::new());
+    for &action in legal {
+        let mut next = deal;
+        next.apply(action);
+        settle(&mut next, &mut outcomes, &mut rng);
+        match next.turn() {
+            Turn::Terminal if next.returns(root_player) > 0.5 => wins.push(action),
+            Turn::Player(opponent) if opponent != root_player && next.end_is_near() => {
+                next.legal_actions(&mut replies);
+                let hands_a_win = replies.iter().any(|&reply| {
+                    let mut after = next;
+                    after.apply(reply);
+                    settle(&mut after, &mut outcomes, &mut rng);
+                    after.is_terminal() && after.returns(opponent) > 0.5
+                });
+                if hands_a_win {
+                    losing.push(action);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut banned: Vec<G::Action> = if !wins.is_empty() {
+        legal
+            .iter()
+            .filter(|a| !wins.contains(a))
+            .copied()
+            .collect()
+    } else if losing.len() < legal.len() {
+        losing
+    } else {
+        Vec::new()
+    };
+    banned.sort_unstable();
+    banned
 }
 
 /// Budget counters shared by the threads of one search.
@@ -259,6 +394,7 @@ fn result<A: Copy + Ord>(
     tree: &Tree<A>,
     tree_size: u64,
     seconds: f64,
+    tie_seed: u64,
 ) -> IsmctsResult<A> {
     stats.sort_by_key(|s| s.action);
     let mut moves: Vec<MoveStat<A>> = Vec::with_capacity(stats.len());
@@ -276,6 +412,7 @@ fn result<A: Copy + Ord>(
                     visits: s.visits,
                     value: 0.0,
                     available: s.available,
+                    prior: s.prior,
                 });
                 totals.push(s.reward);
             }
@@ -288,8 +425,19 @@ fn result<A: Copy + Ord>(
             0.0
         };
     }
-    // Stable sort: equal visits stay in action order.
-    moves.sort_by_key(|m| std::cmp::Reverse(m.visits));
+    // Most visits, then mean value, then prior; what is still tied goes in a random order
+    // drawn from the seed (the same seed gives the same order).
+    let mut tie_rng = ChaCha8Rng::seed_from_u64(tie_seed ^ 0x7135_b4ea_c000_0002);
+    let mut keyed: Vec<(u32, MoveStat<A>)> =
+        moves.into_iter().map(|m| (tie_rng.next_u32(), m)).collect();
+    keyed.sort_by(|(ka, a), (kb, b)| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.value.total_cmp(&a.value))
+            .then(b.prior.total_cmp(&a.prior))
+            .then(ka.cmp(kb))
+    });
+    let moves: Vec<MoveStat<A>> = keyed.into_iter().map(|(_, m)| m).collect();
     let (best, value) = moves
         .first()
         // No root action was ever tried only if every determinized root was stuck.
@@ -326,9 +474,12 @@ fn observe<A>(_observer: usize, _mover: usize, action: A) -> A {
 struct Worker<G: Game> {
     trees: Vec<Tree<G::Action>>,
     variant: Variant,
-    exploration: f64,
+    selection: Selection,
     rollout: Rollout,
     rollout_cutoff: Option<u32>,
+    reward: Reward,
+    /// Root actions left out by the decisive-move check (sorted).
+    banned: Vec<G::Action>,
     rng: ChaCha8Rng,
     root_player: usize,
     scratch: Scratch<G>,
@@ -357,9 +508,15 @@ impl<G: Game> Worker<G> {
         Worker {
             trees: (0..trees).map(|_| Tree::new(placeholder)).collect(),
             variant: config.variant,
-            exploration: config.exploration,
+            selection: Selection {
+                exploration: config.exploration,
+                prior_weight: config.prior_weight,
+                widening: config.widening.map(|w| (w.base, w.exponent)),
+            },
             rollout: config.rollout,
             rollout_cutoff: config.rollout_cutoff,
+            reward: config.reward,
+            banned: Vec::new(),
             rng: ChaCha8Rng::seed_from_u64(config.seed.wrapping_add(index as u64)),
             root_player,
             scratch: Scratch::new(),
@@ -443,19 +600,31 @@ impl<G: Game> Worker<G> {
             let t = self.tree_of(mover);
             let legal = &mut self.scratch.legal;
             state.legal_actions(legal);
+            if self.cursors[t] == ROOT && mover == self.root_player && !self.banned.is_empty() {
+                let banned = &self.banned;
+                legal.retain(|a| banned.binary_search(a).is_err());
+            }
             if legal.is_empty() {
                 break;
             }
             legal.sort_unstable();
-            let (action, expanded) = self.trees[t].select(
+            let chooser = &state;
+            let Choice {
+                action,
+                expanded,
+                prior,
+            } = self.trees[t].select(
                 self.cursors[t],
                 legal,
-                self.exploration,
+                &self.selection,
+                &mut |actions, out| chooser.action_priors(actions, out),
                 &mut self.scratch.untried,
+                &mut self.scratch.weights,
+                &mut self.scratch.keys,
                 &mut self.rng,
             );
             for (q, tree) in self.trees.iter_mut().enumerate() {
-                let child = tree.child_or_insert(self.cursors[q], observe(q, mover, action));
+                let child = tree.child_or_insert(self.cursors[q], observe(q, mover, action), prior);
                 if expanded && q == t {
                     // A new child was available on the iteration that created it.
                     tree.nodes[child as usize].available += 1;
@@ -470,14 +639,20 @@ impl<G: Game> Worker<G> {
             }
         }
 
-        steps += rollout::playout(
-            &mut state,
-            self.rollout,
-            self.rollout_cutoff,
-            &mut self.scratch,
-            &mut self.rewards,
-            &mut self.rng,
-        );
+        if state.turn() == Turn::Terminal {
+            // Reached in the tree: no playout, the game's own result.
+            rollout::final_rewards(&state, self.reward, &mut self.rewards);
+        } else {
+            steps += rollout::playout(
+                &mut state,
+                self.rollout,
+                self.rollout_cutoff,
+                self.reward,
+                &mut self.scratch,
+                &mut self.rewards,
+                &mut self.rng,
+            );
+        }
 
         for (tree, path) in self.trees.iter_mut().zip(&self.paths) {
             tree.nodes[ROOT as usize].visits += 1;

@@ -2,7 +2,7 @@
 
 use rand::Rng;
 
-use super::Rollout;
+use super::{Reward, Rollout};
 use crate::playout::apply_random_outcome;
 use crate::{Game, Turn};
 
@@ -11,6 +11,8 @@ pub(super) struct Scratch<G: Game> {
     pub legal: Vec<G::Action>,
     pub untried: Vec<G::Action>,
     pub outcomes: Vec<(G::Action, f64)>,
+    pub weights: Vec<f32>,
+    pub keys: Vec<(f32, u32, G::Action)>,
 }
 
 impl<G: Game> Scratch<G> {
@@ -19,20 +21,61 @@ impl<G: Game> Scratch<G> {
             legal: Vec::with_capacity(64),
             untried: Vec::with_capacity(64),
             outcomes: Vec::with_capacity(64),
+            weights: Vec::with_capacity(64),
+            keys: Vec::with_capacity(64),
         }
+    }
+}
+
+/// The logistic function: 1/2 at 0, towards 1 for large positive `x`.
+pub(super) fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// `value(player)` minus the best `value` of the other players.
+fn margin(players: usize, player: usize, value: impl Fn(usize) -> f64) -> f64 {
+    let mine = value(player);
+    let best_other = (0..players)
+        .filter(|&q| q != player)
+        .map(&value)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best_other.is_finite() {
+        mine - best_other
+    } else {
+        0.0
+    }
+}
+
+/// Rewards of a finished (or stuck) game.
+pub(super) fn final_rewards<G: Game>(state: &G, reward: Reward, rewards: &mut [f64]) {
+    let players = rewards.len();
+    for (player, r) in rewards.iter_mut().enumerate() {
+        let outcome = state.returns(player);
+        *r = match reward {
+            Reward::WinLoss => outcome,
+            Reward::Graded {
+                scale,
+                margin_weight,
+            } => {
+                let m = margin(players, player, |p| state.score(p) as f64);
+                (1.0 - margin_weight) * outcome + margin_weight * logistic(m / scale)
+            }
+        };
     }
 }
 
 /// Plays `state` out with `policy` and writes every player's reward into `rewards`.
 /// Returns the number of states stepped through (actions and chance outcomes applied).
 ///
-/// After `cutoff` player moves the playout stops and the player with the highest
-/// `heuristic_score` gets 1, the others 0 (a tie goes to the later seat, like the games'
-/// tie rule): a cheap win/loss guess that keeps rewards in the same 0/1 scale as `returns`.
+/// After `cutoff` player moves the playout stops and is scored by `heuristic_score`:
+/// with [`Reward::WinLoss`] the player with the highest estimate gets 1, the others 0 (a
+/// tie goes to the later seat, like the games' tie rule); with [`Reward::Graded`] each
+/// player gets the logistic of their estimated margin over the best other player.
 pub(super) fn playout<G: Game, R: Rng>(
     state: &mut G,
     policy: Rollout,
     cutoff: Option<u32>,
+    reward: Reward,
     scratch: &mut Scratch<G>,
     rewards: &mut [f64],
     rng: &mut R,
@@ -49,7 +92,7 @@ pub(super) fn playout<G: Game, R: Rng>(
             }
             Turn::Player(_) => {
                 if cutoff.is_some_and(|c| plies >= c) {
-                    heuristic_rewards(state, rewards);
+                    heuristic_rewards(state, reward, rewards);
                     return steps;
                 }
                 state.legal_actions(&mut scratch.legal);
@@ -57,58 +100,88 @@ pub(super) fn playout<G: Game, R: Rng>(
                     // Stuck but not terminal: scored as it stands.
                     break;
                 }
-                let action = pick(state, &scratch.legal, policy, rng);
+                let action = pick(state, &scratch.legal, &mut scratch.weights, policy, rng);
                 state.apply(action);
                 plies += 1;
             }
         }
         steps += 1;
     }
-    for (player, reward) in rewards.iter_mut().enumerate() {
-        *reward = state.returns(player);
-    }
+    final_rewards(state, reward, rewards);
     steps
+}
+
+/// The index of the largest of `values` (by `key`), ties drawn uniformly by reservoir
+/// sampling (one pass, no buffer).
+fn argmax<T: PartialOrd + Copy, R: Rng>(values: impl Iterator<Item = T>, rng: &mut R) -> usize {
+    let mut best_index = 0;
+    let mut best: Option<T> = None;
+    let mut ties = 0u32;
+    for (index, value) in values.enumerate() {
+        match best {
+            Some(top) if value < top => {}
+            Some(top) if value == top => {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    best_index = index;
+                }
+            }
+            _ => {
+                (best, best_index, ties) = (Some(value), index, 1);
+            }
+        }
+    }
+    best_index
 }
 
 fn pick<G: Game, R: Rng>(
     state: &G,
     legal: &[G::Action],
+    weights: &mut Vec<f32>,
     policy: Rollout,
     rng: &mut R,
 ) -> G::Action {
     match policy {
         Rollout::Heuristic { epsilon } if epsilon < 1.0 && rng.random::<f64>() >= epsilon => {
-            // Highest hint; ties drawn uniformly by reservoir sampling (one pass, no buffer).
-            let mut best = legal[0];
-            let mut best_hint = state.ordering_hint(best);
-            let mut ties = 1u32;
-            for &action in &legal[1..] {
-                let hint = state.ordering_hint(action);
-                if hint > best_hint {
-                    (best, best_hint, ties) = (action, hint, 1);
-                } else if hint == best_hint {
-                    ties += 1;
-                    if rng.random_range(0..ties) == 0 {
-                        best = action;
-                    }
-                }
-            }
-            best
+            legal[argmax(legal.iter().map(|&a| state.ordering_hint(a)), rng)]
+        }
+        Rollout::Policy { epsilon } if epsilon < 1.0 && rng.random::<f64>() >= epsilon => {
+            state.action_priors(legal, weights);
+            legal[argmax(weights.iter().copied(), rng)]
         }
         _ => legal[rng.random_range(0..legal.len())],
     }
 }
 
-pub(super) fn heuristic_rewards<G: Game>(state: &G, rewards: &mut [f64]) {
-    let mut leader = 0;
-    let mut top = f64::NEG_INFINITY;
-    for player in 0..rewards.len() {
-        let estimate = state.heuristic_score(player);
-        if estimate >= top {
-            (leader, top) = (player, estimate);
+pub(super) fn heuristic_rewards<G: Game>(state: &G, reward: Reward, rewards: &mut [f64]) {
+    let players = rewards.len();
+    match reward {
+        Reward::WinLoss => {
+            let mut leader = 0;
+            let mut top = f64::NEG_INFINITY;
+            for player in 0..players {
+                let estimate = state.heuristic_score(player);
+                if estimate >= top {
+                    (leader, top) = (player, estimate);
+                }
+            }
+            for (player, reward) in rewards.iter_mut().enumerate() {
+                *reward = if player == leader { 1.0 } else { 0.0 };
+            }
         }
-    }
-    for (player, reward) in rewards.iter_mut().enumerate() {
-        *reward = if player == leader { 1.0 } else { 0.0 };
+        Reward::Graded { scale, .. } => {
+            let mut estimates = [0.0f64; 8];
+            let estimates = if players <= estimates.len() {
+                &mut estimates[..players]
+            } else {
+                return rewards.fill(0.5);
+            };
+            for (player, e) in estimates.iter_mut().enumerate() {
+                *e = state.heuristic_score(player);
+            }
+            for (player, r) in rewards.iter_mut().enumerate() {
+                *r = logistic(margin(players, player, |p| estimates[p]) / scale);
+            }
+        }
     }
 }

@@ -34,10 +34,25 @@ fn same<A: Clone + PartialEq + std::fmt::Debug>(a: &IsmctsResult<A>, b: &IsmctsR
     assert_eq!(a, b);
 }
 
+/// The plain configuration these mechanics tests were written for: 0/1 rewards, UCB1
+/// without priors or widening, uniform rollouts to the end, no decisive-move check.
+fn plain() -> IsmctsConfig {
+    IsmctsConfig {
+        exploration: 0.7,
+        rollout: Rollout::Random,
+        rollout_cutoff: None,
+        reward: Reward::WinLoss,
+        prior_weight: 0.0,
+        widening: None,
+        decisive: false,
+        ..IsmctsConfig::default()
+    }
+}
+
 fn mo() -> IsmctsConfig {
     IsmctsConfig {
         variant: Variant::Mo,
-        ..IsmctsConfig::default()
+        ..plain()
     }
 }
 
@@ -46,7 +61,7 @@ fn mo() -> IsmctsConfig {
 #[test]
 fn nim_finds_the_winning_move() {
     for (heap, take) in [(5, 1), (6, 2), (7, 3), (9, 1)] {
-        let result = run(&nim(heap, 2), iterations(3000), &IsmctsConfig::default());
+        let result = run(&nim(heap, 2), iterations(3000), &plain());
         assert_eq!(result.best, take, "heap {heap}");
         assert!(result.value > 0.8, "heap {heap}: {result:?}");
         assert_eq!(result.pv[0], take);
@@ -55,7 +70,7 @@ fn nim_finds_the_winning_move() {
 
 #[test]
 fn nim_lost_position_has_a_low_value() {
-    let result = run(&nim(8, 2), iterations(3000), &IsmctsConfig::default());
+    let result = run(&nim(8, 2), iterations(3000), &plain());
     assert!(result.moves.iter().all(|m| m.value < 0.35), "{result:?}");
 }
 
@@ -63,9 +78,9 @@ fn nim_lost_position_has_a_low_value() {
 fn every_seat_plays_for_itself_with_three_players() {
     // Heap 3: take everything. Heap 4: whatever seat 0 leaves, seat 1 takes it all, which
     // it only does if nodes count seat 1's own reward.
-    let result = run(&nim(3, 3), iterations(2000), &IsmctsConfig::default());
+    let result = run(&nim(3, 3), iterations(2000), &plain());
     assert_eq!(result.best, 3);
-    let result = run(&nim(4, 3), iterations(3000), &IsmctsConfig::default());
+    let result = run(&nim(4, 3), iterations(3000), &plain());
     assert!(result.moves.iter().all(|m| m.value < 0.15), "{result:?}");
 }
 
@@ -73,7 +88,7 @@ fn every_seat_plays_for_itself_with_three_players() {
 fn chance_outcomes_are_sampled_by_weight_without_tree_edges() {
     for determinize in [true, false] {
         let root = gamble(determinize);
-        let result = run(&root, iterations(4000), &IsmctsConfig::default());
+        let result = run(&root, iterations(4000), &plain());
         assert_eq!(result.best, Bet::Coin);
         assert!((result.value - 0.75).abs() < 0.05, "{result:?}");
         let card = stat(&result, Bet::Card);
@@ -98,7 +113,7 @@ fn availability_counts_actions_legal_in_some_determinizations_only() {
         let root = gamble(determinize);
         let config = IsmctsConfig {
             exploration: 5.0, // visit Card often
-            ..IsmctsConfig::default()
+            ..plain()
         };
         let mut worker = Worker::new(&root, 0, Bet::Coin, &config, 0);
         for _ in 0..3000 {
@@ -128,7 +143,7 @@ fn heuristic_rollouts_and_cutoff() {
     // Perfect hints: greedy playouts are exact, so the value of a won position is ~1.
     let greedy = IsmctsConfig {
         rollout: Rollout::Heuristic { epsilon: 0.0 },
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let result = run(&nim(13, 2), iterations(2000), &greedy);
     assert_eq!(result.best, 1);
@@ -136,7 +151,7 @@ fn heuristic_rollouts_and_cutoff() {
     // An oracle at the cut-off: no playout at all, and still the right move.
     let cut = IsmctsConfig {
         rollout_cutoff: Some(0),
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let result = run(&nim(22, 2), iterations(2000), &cut);
     assert_eq!(result.best, 2);
@@ -150,12 +165,12 @@ fn heuristic_rollouts_and_cutoff() {
 fn cutoff_ties_go_to_the_later_seat() {
     let mut rewards = [0.0; 2];
     // Heap 4, seat 0 to move: the oracle says seat 1 wins.
-    heuristic_rewards(&nim(4, 2), &mut rewards);
+    heuristic_rewards(&nim(4, 2), Reward::WinLoss, &mut rewards);
     assert_eq!(rewards, [0.0, 1.0]);
-    heuristic_rewards(&nim(5, 2), &mut rewards);
+    heuristic_rewards(&nim(5, 2), Reward::WinLoss, &mut rewards);
     assert_eq!(rewards, [1.0, 0.0]);
     // Equal estimates (a fresh Gamble: both scores 0).
-    heuristic_rewards(&gamble(true), &mut rewards);
+    heuristic_rewards(&gamble(true), Reward::WinLoss, &mut rewards);
     assert_eq!(rewards, [0.0, 1.0]);
 }
 
@@ -163,7 +178,7 @@ fn cutoff_ties_go_to_the_later_seat() {
 fn one_thread_with_a_seed_is_reproducible() {
     let config = IsmctsConfig {
         seed: 42,
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let a = run(&nim(15, 2), iterations(1500), &config);
     let b = run(&nim(15, 2), iterations(1500), &config);
@@ -179,10 +194,7 @@ fn one_thread_with_a_seed_is_reproducible() {
 #[test]
 fn mo_plays_exactly_like_so_when_moves_are_public() {
     for seed in 0..3 {
-        let so = IsmctsConfig {
-            seed,
-            ..IsmctsConfig::default()
-        };
+        let so = IsmctsConfig { seed, ..plain() };
         let mo = IsmctsConfig { seed, ..mo() };
         let (a, b) = (
             run(&gamble(false), iterations(800), &so),
@@ -205,7 +217,7 @@ fn threads_merge_root_visits() {
         let config = IsmctsConfig {
             threads: 2,
             variant,
-            ..IsmctsConfig::default()
+            ..plain()
         };
         let result = run(&nim(9, 2), iterations(3000), &config);
         assert_eq!(result.iterations, 3000);
@@ -216,7 +228,7 @@ fn threads_merge_root_visits() {
 
 #[test]
 fn budgets_stop_the_search() {
-    let config = IsmctsConfig::default();
+    let config = plain();
     // Nodes: one iteration of Nim from 21 steps through at most 22 states.
     let limits = Limits {
         nodes: Some(5000),
@@ -262,7 +274,7 @@ fn budgets_stop_the_search() {
     let stop = StopFlag::new();
     let config = IsmctsConfig {
         report_every: 100,
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let result = search(&nim(21, 2), Limits::default(), &config, &stop, &mut |r| {
         if r.iterations >= 300 {
@@ -276,7 +288,7 @@ fn budgets_stop_the_search() {
 fn reports_come_every_so_many_iterations() {
     let config = IsmctsConfig {
         report_every: 250,
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let mut seen = Vec::new();
     let result = search(
@@ -355,12 +367,12 @@ fn century_endgame_claims_the_winning_golem() {
     let root = century(ENDGAME);
     assert!(!root.decks_known());
     for config in [
-        IsmctsConfig::default(),
+        plain(),
         mo(),
         IsmctsConfig {
             threads: 2,
             rollout: Rollout::Heuristic { epsilon: 0.2 },
-            ..IsmctsConfig::default()
+            ..plain()
         },
     ] {
         let result = run(&root, iterations(3000), &config);
@@ -386,11 +398,187 @@ fn century_midgame_with_hidden_decks() {
         seed: 7,
         rollout: Rollout::Heuristic { epsilon: 0.3 },
         rollout_cutoff: Some(30),
-        ..IsmctsConfig::default()
+        ..plain()
     };
     let a = run(&root, iterations(300), &config);
     assert!(legal.contains(&a.best));
     assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), 300);
     assert_eq!(a.pv[0], a.best);
     same(&a, &run(&root, iterations(300), &config));
+}
+
+// ---- the tuned configuration (IsmctsConfig::default()) --------------------------------
+
+use crate::games::century::position::{sketch, SeatSketch as S};
+
+const ROW: [&str; 6] = ["yyy>p", "ggg>bbb", "bb>pp", "p>bb", "pp>gggbb", "bbb>ppp"];
+
+/// Seat 0 to move with `caravan` and `golems` claimed; seat 1 with `their_golems`. Far
+/// from the end (two golems each at most), decks hidden.
+fn seat0(caravan: &str, golems: &[&str], their_golems: &[&str]) -> Century {
+    let seats = [
+        S(caravan, &["+yy", "U2"], &[], golems, 0, 0),
+        S("yyyg", &["+yy", "U2"], &[], their_golems, 0, 0),
+    ];
+    let row = ["yygg", "bbbb", "ppppp", "ggpp", "ybbp"];
+    sketch(0, &ROW, &[], &row, &seats).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn ahead_with_a_twenty_point_claim_available_claims_it() {
+    // Seat 0 leads (two golems to none) and can pay ppppp (20 points). Before graded
+    // rewards every move looked like a win and a take was played instead.
+    let root = seat0("pppppg", &["ggbp", "yyggbb"], &[]);
+    for seed in 0..3 {
+        let config = IsmctsConfig {
+            seed,
+            ..IsmctsConfig::default()
+        };
+        let result = run(&root, iterations(1000), &config);
+        assert_eq!(
+            root.action_to_text(result.best),
+            "claim ppppp",
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn behind_the_root_values_are_graded() {
+    // Seat 0 trails by two golems: with 0/1 rewards every move was worth 0.
+    let root = seat0("yyy", &[], &["bbbbb", "ggbb"]);
+    let result = run(&root, iterations(1000), &IsmctsConfig::default());
+    let values: Vec<f64> = result.moves.iter().map(|m| m.value).collect();
+    assert!(values.iter().all(|&v| v > 0.0 && v < 1.0), "{values:?}");
+    let (low, high) = values
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(l, h), &v| (l.min(v), h.max(v)));
+    assert!(high - low > 0.01, "{values:?}");
+}
+
+#[test]
+fn widening_expands_by_prior() {
+    let root = century(include_str!(
+        "../../../../../tests/perft/century/midgame-2p-hidden.toml"
+    ));
+    let mut legal = Vec::new();
+    root.legal_actions(&mut legal);
+    let mut priors = Vec::new();
+    root.action_priors(&legal, &mut priors);
+    let prior_of =
+        |a: &crate::games::century::Action| priors[legal.iter().position(|l| l == a).unwrap()];
+    let config = IsmctsConfig::default();
+    let widening = config.widening.unwrap();
+    let mut worker = Worker::new(&root, 0, legal[0], &config, 0);
+    for _ in 0..20 {
+        worker.iterate(&root);
+    }
+    let tree = &worker.trees[0];
+    let children: Vec<crate::games::century::Action> = tree
+        .children(ROOT)
+        .map(|c| tree.nodes[c as usize].action)
+        .collect();
+    // After n visits the root may have ceil(base * n^exponent) children, far fewer than
+    // the legal moves, and they are the best by prior.
+    let bound = (widening.base * 20f64.powf(widening.exponent)).ceil() as usize;
+    assert!(
+        !children.is_empty() && children.len() <= bound,
+        "{children:?}"
+    );
+    assert!(legal.len() > bound);
+    let weakest_child = children.iter().map(&prior_of).fold(f32::INFINITY, f32::min);
+    let best_other = legal
+        .iter()
+        .filter(|a| !children.contains(a))
+        .map(&prior_of)
+        .fold(0.0f32, f32::max);
+    assert!(
+        weakest_child >= best_other,
+        "{weakest_child} < {best_other}"
+    );
+}
+
+#[test]
+fn ties_are_not_decided_by_action_order() {
+    use super::tree::{Selection, Tree};
+    use rand::SeedableRng;
+    let selection = Selection {
+        exploration: 0.7,
+        prior_weight: 1.0,
+        widening: None,
+    };
+    let legal = [1u8, 2, 3, 4];
+    let (mut untried, mut weights, mut keys) = (Vec::new(), Vec::new(), Vec::new());
+    let mut uniform = |actions: &[u8], out: &mut Vec<f32>| {
+        out.clear();
+        out.resize(actions.len(), 1.0);
+    };
+    let (mut expanded, mut selected) = (Vec::new(), Vec::new());
+    for seed in 0..32 {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut tree = Tree::new(0u8);
+        // Equal priors: the first expansion is drawn at random.
+        let choice = tree.select(
+            ROOT,
+            &legal,
+            &selection,
+            &mut uniform,
+            &mut untried,
+            &mut weights,
+            &mut keys,
+            &mut rng,
+        );
+        expanded.push(choice.action);
+        // Every child with equal statistics and priors: the choice is drawn at random.
+        for &a in &legal {
+            let c = tree.child_or_insert(ROOT, a, 0.25);
+            tree.nodes[c as usize].visits = 3;
+            tree.nodes[c as usize].reward = 1.5;
+        }
+        tree.nodes[ROOT as usize].visits = 12;
+        let choice = tree.select(
+            ROOT,
+            &legal,
+            &selection,
+            &mut uniform,
+            &mut untried,
+            &mut weights,
+            &mut keys,
+            &mut rng,
+        );
+        assert!(!choice.expanded);
+        selected.push(choice.action);
+    }
+    for picks in [expanded, selected] {
+        for a in legal {
+            assert!(picks.contains(&a), "{a} never picked: {picks:?}");
+        }
+    }
+}
+
+#[test]
+fn decisive_moves_at_the_root() {
+    // The ENDGAME position: seat 0 wins at once by claiming yyygg; with the check on, only
+    // winning moves are searched.
+    let root = century(ENDGAME);
+    let result = run(&root, iterations(50), &IsmctsConfig::default());
+    assert_eq!(root.action_to_text(result.best), "claim yyygg");
+    assert!(result
+        .moves
+        .iter()
+        .all(|m| root.action_to_text(m.action).starts_with("claim")));
+}
+
+#[test]
+fn tuned_search_is_reproducible() {
+    let root = century(include_str!(
+        "../../../../../tests/perft/century/midgame-2p-hidden.toml"
+    ));
+    let config = IsmctsConfig {
+        seed: 7,
+        ..IsmctsConfig::default()
+    };
+    let a = run(&root, iterations(300), &config);
+    let b = run(&root, iterations(300), &config);
+    same(&a, &b);
 }

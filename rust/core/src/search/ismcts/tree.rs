@@ -1,5 +1,9 @@
 //! The search tree: an arena of nodes whose children form a sibling list sorted by action,
 //! so matching a determinization's (sorted) legal actions against them is one merge walk.
+//!
+//! Each node also keeps, from the first time a player chose there, the game's priors of
+//! the actions legal then, best first (a slice of a side arena): progressive widening
+//! unprunes children in that order, and the prior biases selection among the children.
 
 use rand::Rng;
 
@@ -7,6 +11,9 @@ use rand::Rng;
 pub(super) const NONE: u32 = u32::MAX;
 /// The root is always the first node of the arena.
 pub(super) const ROOT: u32 = 0;
+/// Below the root a node keeps at most this many priors (the best); actions beyond them
+/// are ranked afresh if widening ever reaches them.
+const PRIORS_KEPT: usize = 64;
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node<A> {
@@ -21,6 +28,12 @@ pub(super) struct Node<A> {
     pub available: u64,
     /// Total reward of the player who chose `action`.
     pub reward: f64,
+    /// The game's prior of `action` at the parent (normalised over the legal actions).
+    pub prior: f32,
+    /// This node's ranked priors: `priors[priors_start..priors_start + priors_len]`;
+    /// `priors_len == 0` until a player first chooses here.
+    pub priors_start: u32,
+    pub priors_len: u32,
 }
 
 /// Root statistics of one tree, the unit merged across threads.
@@ -30,23 +43,65 @@ pub(super) struct RootStat<A> {
     pub visits: u64,
     pub reward: f64,
     pub available: u64,
+    pub prior: f32,
+}
+
+/// How a node chooses among its children (see [`Tree::select`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Selection {
+    /// UCB1 constant.
+    pub exploration: f64,
+    /// Weight of the prior term `prior * sqrt(available) / (1 + visits)` (PUCT-style).
+    pub prior_weight: f64,
+    /// Progressive widening: a node visited n times may have `ceil(base * (n + 1)^exponent)`
+    /// children; `None` lets every legal action be a child.
+    pub widening: Option<(f64, f64)>,
+}
+
+/// What [`Tree::select`] chose.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Choice<A> {
+    pub action: A,
+    /// The action had no child yet: this is the iteration's expansion.
+    pub expanded: bool,
+    pub prior: f32,
 }
 
 pub(super) struct Tree<A> {
     pub nodes: Vec<Node<A>>,
+    priors: Vec<(A, f32)>,
+}
+
+fn new_node<A>(action: A, next_sibling: u32, prior: f32) -> Node<A> {
+    Node {
+        action,
+        first_child: NONE,
+        next_sibling,
+        visits: 0,
+        available: 0,
+        reward: 0.0,
+        prior,
+        priors_start: 0,
+        priors_len: 0,
+    }
+}
+
+/// Normalises `weights` in place (uniform if they sum to nothing).
+pub(super) fn normalise(weights: &mut [f32]) {
+    let sum: f32 = weights.iter().map(|w| w.max(0.0)).sum();
+    if sum > 0.0 && sum.is_finite() {
+        weights.iter_mut().for_each(|w| *w = w.max(0.0) / sum);
+    } else {
+        let uniform = 1.0 / weights.len().max(1) as f32;
+        weights.iter_mut().for_each(|w| *w = uniform);
+    }
 }
 
 impl<A: Copy + Ord> Tree<A> {
     pub fn new(placeholder: A) -> Self {
         Tree {
-            nodes: vec![Node {
-                action: placeholder,
-                first_child: NONE,
-                next_sibling: NONE,
-                visits: 0,
-                available: 0,
-                reward: 0.0,
-            }],
+            nodes: vec![new_node(placeholder, NONE, 1.0)],
+            priors: Vec::new(),
         }
     }
 
@@ -67,8 +122,9 @@ impl<A: Copy + Ord> Tree<A> {
             .find(|&c| self.nodes[c as usize].action == action)
     }
 
-    /// The child of `parent` for `action`, created (in sorted position) if missing.
-    pub fn child_or_insert(&mut self, parent: u32, action: A) -> u32 {
+    /// The child of `parent` for `action`, created (in sorted position, with `prior`) if
+    /// missing.
+    pub fn child_or_insert(&mut self, parent: u32, action: A, prior: f32) -> u32 {
         let mut prev = NONE;
         let mut next = self.nodes[parent as usize].first_child;
         while next != NONE {
@@ -86,14 +142,7 @@ impl<A: Copy + Ord> Tree<A> {
             .ok()
             .filter(|&i| i != NONE)
             .expect("ISMCTS tree outgrew u32 indices");
-        self.nodes.push(Node {
-            action,
-            first_child: NONE,
-            next_sibling: next,
-            visits: 0,
-            available: 0,
-            reward: 0.0,
-        });
+        self.nodes.push(new_node(action, next, prior));
         if prev == NONE {
             self.nodes[parent as usize].first_child = index;
         } else {
@@ -102,11 +151,21 @@ impl<A: Copy + Ord> Tree<A> {
         index
     }
 
-    /// Most visited child; ties go to the smaller action (the first in the sibling list).
+    /// Most visited child; ties to the higher mean reward, then the higher prior, then the
+    /// first in the sibling list.
     pub fn most_visited_child(&self, node: u32) -> Option<u32> {
+        let key = |c: u32| {
+            let n = &self.nodes[c as usize];
+            let mean = if n.visits > 0 {
+                n.reward / n.visits as f64
+            } else {
+                0.0
+            };
+            (n.visits, mean, n.prior)
+        };
         self.children(node)
             .fold(None, |best: Option<u32>, c| match best {
-                Some(b) if self.nodes[b as usize].visits >= self.nodes[c as usize].visits => best,
+                Some(b) if key(b).partial_cmp(&key(c)) != Some(std::cmp::Ordering::Less) => best,
                 _ => Some(c),
             })
     }
@@ -120,25 +179,72 @@ impl<A: Copy + Ord> Tree<A> {
                 visits: n.visits,
                 reward: n.reward,
                 available: n.available,
+                prior: n.prior,
             }
         }));
     }
 
+    /// Ranks and keeps the priors of `legal` at `node` (first choice made there).
+    fn rank_priors<R: Rng>(
+        &mut self,
+        node: u32,
+        legal: &[A],
+        weights: &[f32],
+        keys: &mut Vec<(f32, u32, A)>,
+        rng: &mut R,
+    ) {
+        keys.clear();
+        // Best prior first; equal priors in a random order from the seeded stream.
+        keys.extend(
+            legal
+                .iter()
+                .zip(weights)
+                .map(|(&a, &w)| (w, rng.random::<u32>(), a)),
+        );
+        keys.sort_unstable_by(|x, y| y.0.total_cmp(&x.0).then(y.1.cmp(&x.1)));
+        let kept = if node == ROOT {
+            keys.len()
+        } else {
+            keys.len().min(PRIORS_KEPT)
+        };
+        let start = u32::try_from(self.priors.len()).expect("ISMCTS prior arena overflow");
+        self.priors
+            .extend(keys[..kept].iter().map(|&(w, _, a)| (a, w)));
+        let n = &mut self.nodes[node as usize];
+        n.priors_start = start;
+        n.priors_len = kept as u32;
+    }
+
     /// One tree step at `node` for a determinization whose legal actions are `legal`
-    /// (sorted, distinct). Every child legal here gains one availability; then, if some legal
-    /// action has no child yet, one of them is returned at random (an expansion: `true`),
-    /// else the child with the best UCB1 score `mean + c * sqrt(ln(available) / visits)`
-    /// (ties to the smaller action).
+    /// (sorted, distinct); `priors` fills the game's prior weights of a list of actions.
+    ///
+    /// Every child legal here gains one availability. With widening, a node visited n
+    /// times may have `ceil(base * (n + 1)^exponent)` children legal here; while it has
+    /// fewer and some legal action is untried, the untried action with the best prior is
+    /// expanded (returned with `expanded`). Otherwise the child with the best score
+    /// `mean + c * sqrt(ln(available) / visits) + w * prior * sqrt(available) / (1 + visits)`
+    /// is chosen; ties go to the higher prior, then at random.
+    #[allow(clippy::too_many_arguments)]
     pub fn select<R: Rng>(
         &mut self,
         node: u32,
         legal: &[A],
-        exploration: f64,
+        selection: &Selection,
+        priors: &mut dyn FnMut(&[A], &mut Vec<f32>),
         untried: &mut Vec<A>,
+        weights: &mut Vec<f32>,
+        keys: &mut Vec<(f32, u32, A)>,
         rng: &mut R,
-    ) -> (A, bool) {
+    ) -> Choice<A> {
+        if self.nodes[node as usize].priors_len == 0 {
+            priors(legal, weights);
+            normalise(weights);
+            self.rank_priors(node, legal, weights, keys, rng);
+        }
         untried.clear();
-        let mut best: Option<(f64, A)> = None;
+        let mut best: Option<(f64, f32, A)> = None;
+        let mut ties = 0u32;
+        let mut legal_children = 0usize;
         let mut child = self.nodes[node as usize].first_child;
         for &action in legal {
             // Children whose action is not legal in this determinization are passed over.
@@ -148,23 +254,93 @@ impl<A: Copy + Ord> Tree<A> {
             if child != NONE && self.nodes[child as usize].action == action {
                 let c = &mut self.nodes[child as usize];
                 c.available += 1;
+                legal_children += 1;
                 // Every child has been visited: it is created on the iteration that visits it.
                 // `available` can only trail `visits` if a node is reached with different
                 // movers in different determinizations; keep the logarithm finite then.
-                let visits = c.visits as f64;
+                let visits = c.visits.max(1) as f64;
                 let available = c.available.max(1) as f64;
-                let score = c.reward / visits + exploration * (available.ln() / visits).sqrt();
-                if best.is_none_or(|(top, _)| score > top) {
-                    best = Some((score, action));
+                let score = c.reward / visits
+                    + selection.exploration * (available.ln() / visits).sqrt()
+                    + selection.prior_weight * c.prior as f64 * available.sqrt() / (1.0 + visits);
+                let prior = c.prior;
+                match best {
+                    Some((top, top_prior, _))
+                        if score < top || score == top && prior < top_prior => {}
+                    Some((top, top_prior, _)) if score == top && prior == top_prior => {
+                        ties += 1;
+                        if rng.random_range(0..ties) == 0 {
+                            best = Some((score, prior, action));
+                        }
+                    }
+                    _ => {
+                        best = Some((score, prior, action));
+                        ties = 1;
+                    }
                 }
                 child = c.next_sibling;
             } else {
                 untried.push(action);
             }
         }
-        match best {
-            Some((_, action)) if untried.is_empty() => (action, false),
-            _ => (untried[rng.random_range(0..untried.len())], true),
+        let allowed = match selection.widening {
+            None => usize::MAX,
+            Some((base, exponent)) => {
+                let visits = self.nodes[node as usize].visits as f64;
+                ((base * (visits + 1.0).powf(exponent)).ceil() as usize).max(1)
+            }
+        };
+        if !untried.is_empty() && (legal_children < allowed || best.is_none()) {
+            // Unprune the best-ranked untried action (`untried` is sorted).
+            let n = &self.nodes[node as usize];
+            let ranked =
+                &self.priors[n.priors_start as usize..(n.priors_start + n.priors_len) as usize];
+            if let Some(&(action, prior)) = ranked
+                .iter()
+                .find(|(a, _)| untried.binary_search(a).is_ok())
+            {
+                return Choice {
+                    action,
+                    expanded: true,
+                    prior,
+                };
+            }
+            // None kept (a long tail, or actions this determinization brought): rank the
+            // untried afresh, normalised over everything legal here.
+            priors(legal, weights);
+            normalise(weights);
+            let mut pick: Option<(f32, A)> = None;
+            let mut ties = 0u32;
+            for (&action, &w) in legal.iter().zip(weights.iter()) {
+                if untried.binary_search(&action).is_err() {
+                    continue;
+                }
+                match pick {
+                    Some((top, _)) if w < top => {}
+                    Some((top, _)) if w == top => {
+                        ties += 1;
+                        if rng.random_range(0..ties) == 0 {
+                            pick = Some((w, action));
+                        }
+                    }
+                    _ => {
+                        pick = Some((w, action));
+                        ties = 1;
+                    }
+                }
+            }
+            let (prior, action) = pick.expect("an untried action");
+            return Choice {
+                action,
+                expanded: true,
+                prior,
+            };
+        }
+        let (_, prior, action) = best.expect("a legal child when nothing is untried");
+        Choice {
+            action,
+            expanded: false,
+            prior,
         }
     }
 }

@@ -1,0 +1,44 @@
+// A quick native arena for tuning (no Python build needed); `golem-solve arena` is the
+// real command. Usage:
+// cargo run --release --example arena -- GAMES PLAYERS SEED THREADS BOT BOT [BOT...]
+use golem_core::arena::{self, ArenaConfig};
+use golem_core::bots;
+use golem_core::games::century::Century;
+use golem_core::search::StopFlag;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let number = |i: usize| args[i].parse::<u64>().expect("a number");
+    let config = ArenaConfig {
+        games: number(0) as u32,
+        players: number(1) as usize,
+        seed: number(2),
+        threads: number(3) as usize,
+        ..ArenaConfig::default()
+    };
+    let bots: Vec<_> = args[4..]
+        .iter()
+        .map(|s| bots::parse::<Century>(s).unwrap_or_else(|e| panic!("{s}: {e}")))
+        .collect();
+    let start = std::time::Instant::now();
+    let report = arena::run(&bots, &config, &StopFlag::new(), &mut |_, _| {}).expect("arena");
+    for b in &report.bots {
+        let (low, high) = b.interval();
+        println!(
+            "{:<60} games {:>4} wins {:>4} {:>5.1}% ({:.1}-{:.1}%) score {:>5.1} plies {:>5.1}",
+            b.name,
+            b.games,
+            b.wins,
+            100.0 * b.win_rate(),
+            100.0 * low,
+            100.0 * high,
+            b.mean_score(),
+            b.mean_plies()
+        );
+    }
+    println!(
+        "unfinished {} seconds {:.1}",
+        report.unfinished(),
+        start.elapsed().as_secs_f64()
+    );
+}

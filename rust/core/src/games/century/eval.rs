@@ -1,0 +1,185 @@
+//! Century's knowledge for search: the action priors (the greedy bot's judgement, made
+//! graded) and the evaluation behind `heuristic_score`.
+//!
+//! **Priors.** Every claim gets `CLAIM + value` (points with the coin), so claims come
+//! first and the richer ones before the others. Every other action is scored like the
+//! greedy bot's key (greedy.rs): with `target` the golem of the row cheapest to complete
+//! from the current caravan, `-(REACH * reach + NOW * now) + WORTH * worth`, where *reach*
+//! is the distance to the target after the action or after one more play of a card then in
+//! hand (estimated cheaply: `quick_play`), *now* the distance right after it and *worth*
+//! the caravan's value. A take also
+//! gets `TAKE * power` of the card it adds (crystal steps per play, below), so the search
+//! is pointed at engine cards too. Priors are `exp(TEMPERATURE * (score - best))`.
+//!
+//! **Evaluation** of seat p, in points:
+//! `score - non_yellow + CARAVAN * worth(caravan) + GOLEM * best_golem + ENGINE * rate * turns_left`
+//! - `worth`: crystals at their trade value (y 1 … p 4); the non-yellow crystal points in
+//!   the score are taken out again, since they are counted by `worth`.
+//! - `rate`: crystal steps per turn the seat's cards produce: the summed power of its
+//!   cards in hand and played (a gain its crystals' worth, an upgrade its steps, a trade
+//!   the worth it adds per exchange) over the number of cards plus one (a rest per cycle).
+//! - `best_golem`: over the golems in the row, `value * DISCOUNT^(distance / rate)`: the
+//!   golem worth most once the turns still needed to complete it are discounted.
+//! - `turns_left`: the seat's turns until the end is likely, from the most golems any
+//!   seat holds (about `TURNS_PER_GOLEM` turns per golem still to be claimed), capped.
+//!
+//! The weights were set by hand and checked in short arena runs against the greedy bot
+//! (docs/strength.md).
+
+use super::cards::{Effect, GOLEMS, MERCHANTS};
+use super::crystals::Crystals;
+use super::greedy::{claim_value, distance};
+use super::{caravan_worth, golem_threshold, Action, ActionKind, BitIter, Century};
+use crate::Game;
+
+const CLAIM: f32 = 100.0;
+const REACH: f32 = 1.0;
+const NOW: f32 = 0.3;
+const WORTH: f32 = 0.05;
+const TAKE: f32 = 0.3;
+const TEMPERATURE: f32 = 1.5;
+
+const CARAVAN: f64 = 0.5;
+const GOLEM: f64 = 0.5;
+const DISCOUNT: f64 = 0.85;
+const ENGINE: f64 = 0.5;
+const TURNS_PER_GOLEM: f64 = 2.5;
+const MAX_TURNS_LEFT: f64 = 12.0;
+
+/// Crystal steps one play of merchant `card` yields (a trade: one exchange).
+fn power(card: usize) -> f64 {
+    match MERCHANTS[card].effect {
+        Effect::Gain(gain) => caravan_worth(gain) as f64,
+        Effect::Upgrade(steps) => steps as f64,
+        Effect::Trade { pay, get } => (caravan_worth(get) - caravan_worth(pay)) as f64,
+    }
+}
+
+/// About the smallest distance to `cost` one play of `card` can reach from `caravan`
+/// (`now` away): a gain as it comes (caravan limit ignored), an upgrade of n steps as n
+/// steps closer, a trade exchanged once or twice. Cheaper than the greedy bot's exact
+/// `best_play`, which lists every upgrade and discard choice; priors run on every
+/// rollout step.
+fn quick_play(card: usize, caravan: Crystals, cost: Crystals, now: u32) -> u32 {
+    match MERCHANTS[card].effect {
+        Effect::Gain(gain) => distance(caravan.plus(gain), cost),
+        Effect::Upgrade(steps) => now.saturating_sub(steps as u32),
+        Effect::Trade { pay, get } => {
+            let mut best = now;
+            let mut current = caravan;
+            for _ in 0..2 {
+                if !current.covers(pay) {
+                    break;
+                }
+                current = current.minus(pay).plus(get);
+                best = best.min(distance(current, cost));
+            }
+            best
+        }
+    }
+}
+
+/// The golem of the row cheapest to complete from `caravan` (ties to more points with
+/// the coin, then the lower slot), as the greedy bot picks its target.
+fn target(state: &Century, caravan: Crystals) -> Option<Crystals> {
+    state
+        .golem_row()
+        .iter()
+        .enumerate()
+        .min_by_key(|&(slot, &golem)| {
+            let cost = GOLEMS[golem as usize].cost;
+            (distance(caravan, cost), -claim_value(state, golem), slot)
+        })
+        .map(|(_, &golem)| GOLEMS[golem as usize].cost)
+}
+
+/// Fills `out` with the prior weight of each of `actions` (see the module documentation).
+pub(super) fn priors(state: &Century, actions: &[Action], out: &mut Vec<f32>) {
+    out.clear();
+    let seat = state.seat(state.to_move());
+    let target = target(state, seat.crystals());
+    // A small memo: plays and takes often end on the same caravan and hand.
+    let mut memo: [(u16, u64, u32); 8] = [(u16::MAX, 0, 0); 8];
+    let mut reach_of = |after: Crystals, hand: u64, cost: Crystals| {
+        let key = (after.to_nibbles(), hand);
+        if let Some(&(_, _, r)) = memo.iter().find(|m| (m.0, m.1) == key) {
+            return r;
+        }
+        let now = distance(after, cost);
+        let r = BitIter(hand)
+            .map(|card| quick_play(card, after, cost, now))
+            .fold(now, u32::min);
+        memo.rotate_right(1);
+        memo[0] = (key.0, key.1, r);
+        r
+    };
+    for &action in actions {
+        let after = Crystals::from_nibbles(action.caravan);
+        let worth = caravan_worth(after) as f32;
+        let score = match (action.kind, target) {
+            (ActionKind::Claim, _) => {
+                CLAIM + claim_value(state, action.index) as f32 + 0.01 * worth
+            }
+            (_, None) => 0.0,
+            (kind, Some(cost)) => {
+                let bit = 1u64 << action.index;
+                let hand = match kind {
+                    ActionKind::Play => seat.hand & !bit,
+                    ActionKind::Take => seat.hand | bit,
+                    _ => seat.hand | seat.played,
+                };
+                let now = distance(after, cost) as f32;
+                let reach = reach_of(after, hand, cost) as f32;
+                let take = if kind == ActionKind::Take {
+                    TAKE * power(action.index as usize) as f32
+                } else {
+                    0.0
+                };
+                -(REACH * reach + NOW * now) + WORTH * worth + take
+            }
+        };
+        out.push(score);
+    }
+    let best = out.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    out.iter_mut()
+        .for_each(|s| *s = (TEMPERATURE * (*s - best)).exp());
+}
+
+/// The evaluation of `player`'s position in points (see the module documentation).
+pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
+    let seat = state.seat(player);
+    let caravan = seat.crystals();
+    let cards = seat.hand | seat.played;
+    let produced: f64 = BitIter(cards).map(power).sum();
+    let rate = (produced / (cards.count_ones() as f64 + 1.0)).max(0.5);
+    let best_golem = state
+        .golem_row()
+        .iter()
+        .map(|&golem| {
+            let steps = distance(caravan, GOLEMS[golem as usize].cost) as f64;
+            claim_value(state, golem) as f64 * DISCOUNT.powf(steps / rate)
+        })
+        .fold(0.0, f64::max);
+    let most_golems = (0..state.num_players())
+        .map(|s| state.seat(s).golems.count_ones())
+        .max()
+        .unwrap_or(0);
+    let to_claim = golem_threshold(state.num_players()).saturating_sub(most_golems) as f64;
+    let turns_left = if state.last_round() {
+        0.0
+    } else {
+        (to_claim * TURNS_PER_GOLEM).min(MAX_TURNS_LEFT)
+    };
+    state.score_of(player) as f64 - caravan.non_yellow() as f64
+        + CARAVAN * caravan_worth(caravan) as f64
+        + GOLEM * best_golem
+        + ENGINE * rate * turns_left
+}
+
+/// Whether the game could end within two player moves: the last round is on, or a seat is
+/// one golem short of the trigger.
+pub(super) fn end_is_near(state: &Century) -> bool {
+    let threshold = golem_threshold(state.num_players());
+    state.last_round()
+        || (0..state.num_players()).any(|s| state.seat(s).golems.count_ones() + 1 >= threshold)
+}
