@@ -94,7 +94,7 @@ class OneLineErrors(TyperGroup):
         except click_errors.ClickException as e:
             typer.echo(_error_line(None, e.format_message()), err=True)
             code = e.exit_code
-        except typer.Abort:
+        except (typer.Abort, KeyboardInterrupt):
             code = EXIT_INTERRUPTED
         if not standalone_mode:
             return code
@@ -698,7 +698,8 @@ def bench(
                 f, str(positions), cap=16 * MAX_POSITION_BYTES
             )
     if as_json:
-        typer.echo(json.dumps(run_bench(**options)))
+        # A callback even here: calling into Python between searches lets Ctrl-C through.
+        typer.echo(json.dumps(run_bench(on_line=lambda line: None, **options)))
         return
     result = run_bench(
         on_line=lambda line: print(bench_output.line_text(line), flush=True),
