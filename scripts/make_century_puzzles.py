@@ -30,6 +30,7 @@ from reference import century_model as model  # noqa: E402
 from reference import century_solver as ref  # noqa: E402
 
 from golem_solver import Century, solve  # noqa: E402
+from golem_solver._files import write_atomically  # noqa: E402
 from golem_solver.puzzles import SuiteError, check, puzzle_from_record  # noqa: E402
 
 PLAYERS = (2, 3, 4, 5)
@@ -448,9 +449,9 @@ def main() -> None:
         for decks in DECKS:
             suite += bucket(players, decks, args.seed, args.per_bucket, log)
     args.output.parent.mkdir(parents=True, exist_ok=True)
-    with args.output.open("w") as f:
-        for rec in suite:
-            f.write(json.dumps(rec) + "\n")
+    # Atomic: an interrupted or failed write keeps the old suite whole.
+    text = "".join(json.dumps(rec) + "\n" for rec in suite)
+    write_atomically(args.output, text, overwrite=True)
     log(f"{len(suite)} puzzles in {time.perf_counter() - start:.0f} s -> {args.output}")
 
 

@@ -283,7 +283,7 @@ def bad(path) -> str:
     "change, message",
     [
         ({"depth": None}, "error: tiny.jsonl:1.depth: missing"),
-        ({"depth": 0}, "error: tiny.jsonl:1.depth: must be at least 1"),
+        ({"depth": 0}, "error: tiny.jsonl:1.depth: 0 is outside 1..=128"),
         ({"objective": "draw"}, "error: tiny.jsonl:1.objective: 'draw' is not"),
         ({"result": "draw"}, "error: tiny.jsonl:1.result: 'draw' is not"),
         ({"plies": None}, "error: tiny.jsonl:1.plies: missing"),

@@ -13,11 +13,10 @@ from ._core import (
     Seat,
     StopToken,
     __version__,
-    analyse,
     golem_points,
-    solve,
 )
 from .games import GAMES, load, new
+from .search import analyse, solve
 
 __all__ = [
     "GAMES",

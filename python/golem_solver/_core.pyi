@@ -116,8 +116,12 @@ class Century:
     def returns(self) -> list[float]: ...
     def winner(self) -> Optional[int]: ...
     def hash(self) -> int: ...
-    def perft(self, depth: int) -> int: ...
-    def perft_divide(self, depth: int) -> list[tuple[str, int]]: ...
+    def perft(self, depth: int, stop: Optional[StopToken] = None) -> Optional[int]:
+        """Leaves ``depth`` plies deep (``depth`` in ``LIMITS["perft_depth"]``); None
+        when ``stop`` was set before the count finished."""
+    def perft_divide(
+        self, depth: int, stop: Optional[StopToken] = None
+    ) -> Optional[list[tuple[str, int]]]: ...
     @property
     def merchant_row(self) -> list[str]: ...
     @property
@@ -221,12 +225,15 @@ def arena(
     threads: int = 1,
     max_plies: int = 3000,
     on_progress: Optional[Callable[[int, int], object]] = None,
+    stop: Optional[StopToken] = None,
 ) -> dict:
     """Plays ``games`` games of ``game`` between bots given by spec (``random``, ``greedy``,
     ``ismcts:iterations=1000,...``, ``alphabeta:depth=2,...``). ``players`` defaults to
     the number of bots (at least 2); seats are filled with the bots cyclically and rotated
     every game. Results depend only on the arguments, not on ``threads``. A bad spec raises
-    ``GolemError`` with ``field`` like ``bot[1].iterations``."""
+    ``GolemError`` with ``field`` like ``bot[1].iterations``. ``stop`` ends the arena
+    within a move; the report (``stopped`` True) then covers the ``played`` games
+    finished by then."""
 
 def bench(
     *,
@@ -244,4 +251,9 @@ def bench(
     ``expected`` is None for an ad-hoc run."""
 
 def golem_points(name: str) -> int: ...
+
+LIMITS: dict[str, tuple[int, int]]
+"""Ranges the core bounds itself, inclusive: ``hash`` (MiB), ``threads``, ``depth``
+(alpha-beta) and ``perft_depth``."""
+
 def _panic_for_tests() -> None: ...

@@ -6,14 +6,26 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Dict, List, Optional
 
+from ._core import StopToken
 from ._core import arena as run_arena
-from .games import DEFAULT_GAME, check_game
+from .games import DEFAULT_GAME, GAMES, check_game
+from .search import check_int, out_of_range
 
 Report = Dict[str, Any]
 
 
 def _no_progress(done: int, total: int) -> None:
     pass
+
+
+def check_players(game: str, players: Any) -> None:
+    """``players`` (None: the default) within ``game``'s range, as a ``GolemError``."""
+    if players is None or isinstance(players, bool) or not isinstance(players, int):
+        return
+    info = GAMES[check_game(game)].INFO
+    low, high = info["min_players"], info["max_players"]
+    if not low <= players <= high:
+        raise out_of_range("players", players, low, high)
 
 
 def run(
@@ -26,9 +38,15 @@ def run(
     threads: int = 1,
     max_plies: int = 3000,
     on_progress: Optional[Callable[[int, int], object]] = None,
+    stop: Optional[StopToken] = None,
 ) -> Report:
     """Plays ``games`` games of ``game`` (see ``golem_solver._core.arena``) and adds
-    ``threads`` and ``seconds`` to the report; neither changes the results."""
+    ``threads`` and ``seconds`` to the report; neither changes the results. ``stop``
+    ends the arena within a move: the report then covers the games finished by then
+    (``stopped`` True, ``played`` of them)."""
+    for field in ("games", "seed", "threads", "max_plies"):
+        check_int(field, locals()[field])
+    check_players(game, players)
     options: Dict[str, Any] = dict(
         game=check_game(game),
         games=games,
@@ -39,7 +57,9 @@ def run(
     )
     start = time.perf_counter()
     # Always a callback: calling into Python now and then lets Ctrl-C through.
-    report = run_arena(bots, on_progress=on_progress or _no_progress, **options)
+    report = run_arena(
+        bots, on_progress=on_progress or _no_progress, stop=stop, **options
+    )
     report["threads"] = threads
     report["seconds"] = round(time.perf_counter() - start, 3)
     return report

@@ -70,6 +70,11 @@ def new(
 ) -> Any:
     """A fresh starting position of ``game``, shuffled by ``seed``; with ``hidden_decks``
     the deck orders are left out, so every deal is a chance event."""
+    from .arena import check_players
+    from .search import check_int
+
+    check_players(game, players)
+    check_int("seed", seed)
     state = _new_game(check_game(game), players, seed)
     if hidden_decks:
         if not hasattr(state, "hide_decks"):

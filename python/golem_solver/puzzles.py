@@ -17,9 +17,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
-from ._core import GolemError
-from ._core import solve as alphabeta_search
+from ._core import GolemError, StopToken
+from ._files import MAX_POSITION_BYTES, capped_lines, read_capped
 from .games import from_toml
+from .search import RANGES
+from .search import solve as alphabeta_search
 
 RESULTS = ("win", "loss", "unproven")
 MARGIN_TOLERANCE = 1e-6  # expectations come back as floats with rounding noise
@@ -63,16 +65,27 @@ class Puzzle:
 # ---- reading ----------------------------------------------------------------------------
 
 
-def load_suite(path: Path) -> List[Puzzle]:
-    """Every puzzle of a JSON-lines suite, checked; raises ``SuiteError`` on the first fault."""
+def load_suite(path: Path, allow_outside: bool = False) -> List[Puzzle]:
+    """Every puzzle of a JSON-lines suite, checked; raises ``SuiteError`` on the first fault.
+
+    The file is read a line at a time, each line at most ``MAX_LINE_BYTES`` of UTF-8, so
+    an endless or binary input is refused early. ``position_file`` must name a file in the
+    suite's folder (or below it) unless ``allow_outside``."""
     path = Path(path)
     try:
-        lines = path.read_text().splitlines()
+        with open(path, "rb") as stream:
+            return _read_suite(path, stream, allow_outside)
     except OSError as e:
         raise SuiteError(str(path), e.strerror or str(e)) from None
+    except GolemError as e:  # a line too long or not UTF-8
+        raise SuiteError(e.field, e.message) from None
+
+
+def _read_suite(path: Path, stream: Any, allow_outside: bool) -> List[Puzzle]:
     puzzles: List[Puzzle] = []
     seen: Dict[str, str] = {}
-    for number, line in enumerate(lines, start=1):
+    base = path.parent
+    for number, line in capped_lines(stream, path.name):
         if not line.strip():
             continue
         where = f"{path.name}:{number}"
@@ -82,7 +95,7 @@ def load_suite(path: Path) -> List[Puzzle]:
             raise SuiteError(where, f"not JSON: {e.msg} (column {e.colno})") from None
         if not isinstance(record, dict):
             raise SuiteError(where, "a puzzle is a JSON object")
-        puzzle = puzzle_from_record(record, where, path.parent)
+        puzzle = puzzle_from_record(record, where, base, allow_outside)
         if puzzle.id in seen:
             raise SuiteError(
                 f"{where}.id", f"'{puzzle.id}' is also at {seen[puzzle.id]}"
@@ -105,20 +118,24 @@ def _get(record: dict, key: str, kind: type, where: str, required: bool = True):
     return value
 
 
-def puzzle_from_record(record: dict, where: str, base: Path) -> Puzzle:
+def puzzle_from_record(
+    record: dict, where: str, base: Path, allow_outside: bool = False
+) -> Puzzle:
     """One puzzle from its JSON object; ``where`` prefixes error fields, ``base`` is the
-    folder that ``position_file`` is relative to."""
+    folder that ``position_file`` is relative to (and confined to unless
+    ``allow_outside``)."""
     unknown = sorted(set(record) - KNOWN_KEYS)
     if unknown:
         raise SuiteError(f"{where}.{unknown[0]}", "unknown field")
     pid = _get(record, "id", str, where)
-    state = _position(record, where, base)
+    state = _position(record, where, base, allow_outside)
     objective = _get(record, "objective", str, where)
     if objective not in ("win", "margin"):
         raise SuiteError(f"{where}.objective", f"'{objective}' is not win or margin")
     depth = _get(record, "depth", int, where)
-    if depth < 1:
-        raise SuiteError(f"{where}.depth", "must be at least 1")
+    low, high = RANGES["depth"]
+    if not low <= depth <= high:
+        raise SuiteError(f"{where}.depth", f"{depth} is outside {low}..={high}")
     result = plies = margin = None
     if objective == "win":
         if "margin" in record:
@@ -152,7 +169,24 @@ def puzzle_from_record(record: dict, where: str, base: Path) -> Puzzle:
     )
 
 
-def _position(record: dict, where: str, base: Path) -> Any:
+def _inside(base: Path, file: str) -> bool:
+    """``file`` (relative to ``base``) names something in ``base`` or below, symbolic
+    links resolved: not absolute, no ``..`` escape."""
+    if Path(file).is_absolute():
+        return False
+    try:
+        (base / file).resolve().relative_to(base.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _read_position_file(path: Path) -> str:
+    with open(path, "rb") as stream:
+        return read_capped(stream, str(path), MAX_POSITION_BYTES)
+
+
+def _position(record: dict, where: str, base: Path, allow_outside: bool) -> Any:
     inline = _get(record, "position", str, where, required=False)
     file = _get(record, "position_file", str, where, required=False)
     if (inline is None) == (file is None):
@@ -160,10 +194,17 @@ def _position(record: dict, where: str, base: Path) -> Any:
             f"{where}.position", "give exactly one of position, position_file"
         )
     key = "position" if inline is not None else "position_file"
+    if file is not None and not allow_outside and not _inside(base, file):
+        raise SuiteError(f"{where}.{key}", "outside the suite's folder")
     if file is not None and not (base / file).is_file():
         raise SuiteError(f"{where}.{key}", f"{file}: no such file next to the suite")
     try:
-        text = inline if inline is not None else (base / file).read_text()
+        text = inline if inline is not None else _read_position_file(base / file)
+    except GolemError as e:  # too large or not UTF-8
+        raise SuiteError(f"{where}.{key}", f"{file}: {e.message}") from None
+    except OSError as e:
+        raise SuiteError(f"{where}.{key}", f"{file}: {e.strerror or e}") from None
+    try:
         state = from_toml(text)
     except GolemError as e:
         raise SuiteError(f"{where}.{key}.{e.field}", e.message) from None
@@ -182,7 +223,7 @@ def _margin(record: dict, where: str) -> Optional[float]:
         if isinstance(value, bool) or not isinstance(value, (int, float, str)):
             raise ValueError
         return float(Fraction(value))
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, OverflowError):
         raise SuiteError(f"{where}.margin", f"not a number: {value!r}") from None
 
 
@@ -354,6 +395,8 @@ def check(p: Puzzle, result: dict) -> Outcome:
 class Summary:
     outcomes: List[Outcome]
     seconds: float
+    #: Stopped (Ctrl-C) before every puzzle was searched: the totals are of ``outcomes``.
+    stopped: bool = False
 
     def count(self, status: str) -> int:
         return sum(o.status == status for o in self.outcomes)
@@ -369,6 +412,7 @@ class Summary:
             "bad_pv": sum(x.bad_pv is not None for x in o),
             "nodes": sum(x.nodes for x in o),
             "seconds": round(self.seconds, 3),
+            "stopped": self.stopped,
         }
 
     @property
@@ -383,19 +427,26 @@ def run_suite(
     nodes: Optional[int] = None,
     movetime_ms: Optional[int] = None,
     on_outcome: Optional[Callable[[Outcome], None]] = None,
+    stop: Optional[StopToken] = None,
 ) -> Summary:
     """Searches every puzzle (at its own depth unless ``depth`` is given), each within
-    the node or time budget."""
+    the node or time budget. ``stop`` ends the run: the puzzle being searched is left
+    out (its search was cut short) and the summary says ``stopped``."""
     start = time.perf_counter()
     outcomes = []
     for p in puzzles:
+        if stop is not None and stop.stopped:
+            return Summary(outcomes, time.perf_counter() - start, stopped=True)
         result = alphabeta_search(
             p.state,
             depth=depth or p.depth,
             nodes=nodes,
             movetime_ms=movetime_ms,
             objective=p.objective,
+            stop=stop,
         )
+        if stop is not None and stop.stopped:
+            return Summary(outcomes, time.perf_counter() - start, stopped=True)
         outcome = check(p, result)
         outcomes.append(outcome)
         if on_outcome is not None:

@@ -65,6 +65,8 @@ def table(report: Report) -> str:
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    if report.get("stopped"):
+        head += f"; stopped after {report['played']} games (the table covers those)"
     lines = [head, ""]
     for row in rows:
         cells = [row[0].ljust(widths[0])]

@@ -3,8 +3,10 @@
 Thin by design: parse the arguments, call the engine, print. The rules live in the Rust core;
 nothing here decides what is legal or what a position means.
 
-Every error from bad input (a missing file, a refused position, an illegal move) prints one
-line ``error: <field>: <message>`` to stderr and exits with status 2.
+Every error from bad input (a missing file, a refused position, an illegal move, a usage
+error such as an unknown option or a number out of range) prints one line
+``error: <field>: <message>`` to stderr, control characters escaped, and exits with
+status 2. Ctrl-C stops a long command, which prints what it has and exits with status 130.
 """
 
 from __future__ import annotations
@@ -16,23 +18,91 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, TypeVar
+from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from .. import games as registry
 from .. import puzzles as suites
 from .._core import GolemError, StopToken
-from .._core import analyse as ismcts_search
 from .._core import bench as run_bench
-from .._core import solve as alphabeta_search
+from .._files import MAX_POSITION_BYTES, read_capped
+from ..search import DEFAULT_ITERATIONS, DEFAULT_MOVETIME_MS, RANGES
+from ..search import analyse as ismcts_search
+from ..search import solve as alphabeta_search
 from . import arena as arena_output
 from . import bench as bench_output
 from . import puzzles as puzzles_output
 from . import report
 from .render import renderer_for
+from .text import escape, escape_lines
+
+try:  # Typer >= 0.25 vendors Click
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover - older Typer uses Click itself
+    from click import exceptions as click_errors  # type: ignore[no-redef]
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+def _error_line(field: Optional[str], message: str) -> str:
+    """The one error line: both parts escaped, so it stays one line whatever they hold."""
+    if field:
+        return f"error: {escape(field)}: {escape(message)}"
+    return f"error: {escape(message)}"
+
+
+def _usage_field(e: Exception) -> Optional[str]:
+    """The option a usage error is about, as the core names options (``max_plies``)."""
+    param = getattr(e, "param", None)
+    if param is not None:
+        longs = [o for o in param.opts if o.startswith("--")]
+        name = longs[0] if longs else (param.opts[0] if param.opts else param.name)
+        return name.lstrip("-").replace("-", "_")
+    option = getattr(e, "option_name", None)
+    return option.lstrip("-").replace("-", "_") if option else None
+
+
+def _usage_message(e: Exception) -> str:
+    if isinstance(e, click_errors.MissingParameter):
+        return "missing"
+    if isinstance(e, click_errors.NoSuchOption):
+        similar = sorted(getattr(e, "possibilities", None) or [])
+        hint = f" (did you mean {', '.join(similar)}?)" if similar else ""
+        return f"no such option{hint}"
+    if isinstance(e, click_errors.BadParameter):
+        return e.message
+    return e.format_message()
+
+
+class OneLineErrors(TyperGroup):
+    """Typer's group with usage errors (an unknown or missing option, a bad value) as one
+    line ``error: <option>: <message>``, exit status 2, instead of Rich's box."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click_errors.UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # Click >= 8.2: the help
+                e.show()
+                code = e.exit_code
+            else:
+                typer.echo(_error_line(_usage_field(e), _usage_message(e)), err=True)
+                code = EXIT_BAD_INPUT
+        except click_errors.ClickException as e:
+            typer.echo(_error_line(None, e.format_message()), err=True)
+            code = e.exit_code
+        except (typer.Abort, KeyboardInterrupt):
+            code = EXIT_INTERRUPTED
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
 
 app = typer.Typer(
+    cls=OneLineErrors,
     name="golem-solve",
     help="Exact solver tools for Golem-family game positions (TOML files that name"
     " their game).",
@@ -40,8 +110,6 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-
-EXIT_BAD_INPUT = 2
 
 F = TypeVar("F", bound=Callable[..., None])
 
@@ -56,9 +124,33 @@ class Failure(Exception):
 
 
 def _fail(field: Optional[str], message: str) -> typer.Exit:
-    line = f"error: {field}: {message}" if field else f"error: {message}"
-    typer.echo(line, err=True)
+    typer.echo(_error_line(field, message), err=True)
     return typer.Exit(EXIT_BAD_INPUT)
+
+
+def ranged(key: str) -> Callable[[Any], Any]:
+    """A Typer callback refusing a value outside ``RANGES[key]`` (a usage error: one line
+    ``error: <option>: <value> is outside LOW..=HIGH``, exit status 2)."""
+    low, high = RANGES[key]
+
+    def check(value: Any) -> Any:
+        if value is not None and not low <= value <= high:
+            raise typer.BadParameter(f"{value} is outside {low}..={high}")
+        return value
+
+    return check
+
+
+def range_text(key: str) -> str:
+    low, high = RANGES[key]
+    return f" [{low}..={high}]"
+
+
+def int_option(default: Any, *names: str, key: str, help: str, **more: Any) -> Any:
+    """An integer option whose range is checked and shown in ``--help``."""
+    return typer.Option(
+        default, *names, callback=ranged(key), help=help + range_text(key), **more
+    )
 
 
 def reports_errors(command: F) -> F:
@@ -86,7 +178,13 @@ def reports_errors(command: F) -> F:
 def _load(pos: str):
     """A position of the game it names, from a file or from standard input for ``-``."""
     if pos == "-":
-        return registry.from_toml(sys.stdin.read())
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:  # a text stream without bytes (a test runner's)
+            text = sys.stdin.read(MAX_POSITION_BYTES + 1)
+            if len(text.encode("utf-8", "surrogateescape")) > MAX_POSITION_BYTES:
+                raise Failure("stdin", f"larger than {MAX_POSITION_BYTES} bytes")
+            return registry.from_toml(text)
+        return registry.from_toml(read_capped(stdin, "stdin"))
     return registry.load_file(pos)
 
 
@@ -96,13 +194,18 @@ def _write(state, out: Optional[Path], force: bool) -> None:
     if out is None:
         typer.echo(text, nl=False)
         return
-    if out.exists() and not force:
+    if os.path.lexists(out) and not force:
         raise Failure(str(out), "file exists; use --force to overwrite it")
+    # Atomic (the core writes a synced temporary file and renames it): a failed write
+    # leaves any old file, even the input of `apply`, byte-identical.
     state.save(out, overwrite=force)
 
 
 def _split_moves(moves: str) -> List[str]:
-    return [m.strip() for m in moves.replace("\n", ";").split(";") if m.strip()]
+    played = [m.strip() for m in moves.replace("\n", ";").split(";") if m.strip()]
+    if not played:
+        raise Failure("moves", "no moves given")
+    return played
 
 
 # ---- commands ---------------------------------------------------------------------------
@@ -123,10 +226,10 @@ GameOpt = typer.Option(
 @reports_errors
 def new(
     game: str = GameOpt,
-    players: int = typer.Option(2, "--players", "-n", help="Number of players."),
-    seed: int = typer.Option(
-        0, "--seed", "-s", min=0, help="Seed of the deck shuffle."
+    players: int = typer.Option(
+        2, "--players", "-n", help="Number of players (the game's range)."
     ),
+    seed: int = int_option(0, "--seed", "-s", key="seed", help="Seed of the shuffle."),
     hidden_decks: bool = typer.Option(
         False,
         "--hidden-decks",
@@ -136,6 +239,7 @@ def new(
     force: bool = ForceOpt,
 ) -> None:
     """Write a fresh starting position (both decks listed in their shuffled order)."""
+    _check_players(game, players)
     _write(registry.new(game, players, seed, hidden_decks), output, force)
 
 
@@ -148,7 +252,7 @@ def show(pos: str = PosArg) -> None:
     if sys.stdout.isatty():
         renderer.print_rich(state)
     else:
-        typer.echo(renderer.render_plain(state), nl=False)
+        typer.echo(escape_lines(renderer.render_plain(state)), nl=False)
 
 
 @app.command()
@@ -170,7 +274,9 @@ def moves(
 @reports_errors
 def perft(
     pos: str = PosArg,
-    depth: int = typer.Option(..., "--depth", "-d", min=0, help="Plies to count."),
+    depth: int = int_option(
+        ..., "--depth", "-d", key="perft_depth", help="Plies to count."
+    ),
     divide: bool = typer.Option(
         False, "--divide", help="Print the count under each root move."
     ),
@@ -180,16 +286,22 @@ def perft(
         help='End with one line {"depth": D, "nodes": N, "seconds": T}.',
     ),
 ) -> None:
-    """Count the leaves of the canonical action tree DEPTH plies deep."""
+    """Count the leaves of the canonical action tree DEPTH plies deep (Ctrl-C stops the
+    count: "perft stopped", exit status 130)."""
     state = _load(pos)
     start = time.perf_counter()
     if divide:
-        counts = state.perft_divide(depth)
-        nodes = sum(n for _, n in counts)
+        counts, _ = _run_interruptibly(
+            lambda token: state.perft_divide(depth, stop=token)
+        )
+        nodes = None if counts is None else sum(n for _, n in counts)
     else:
+        nodes, _ = _run_interruptibly(lambda token: state.perft(depth, stop=token))
         counts = []
-        nodes = state.perft(depth)
     seconds = time.perf_counter() - start
+    if nodes is None:  # stopped: a partial count would be a wrong answer
+        typer.echo("perft stopped", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
     for text, count in counts:
         typer.echo(f"{text}: {count}")
     if as_json:
@@ -226,15 +338,13 @@ def apply(
     _write(state, output, force)
 
 
-# ---- search -----------------------------------------------------------------------------
-
-DEFAULT_MOVETIME_MS = 10_000
-DEFAULT_ITERATIONS = 10_000
+# ---- long work that Ctrl-C stops --------------------------------------------------------
 
 
-def _run_interruptibly(run: Callable[[StopToken], dict]) -> dict:
-    """Runs a search on a worker thread so that Ctrl-C can stop it: the search then
-    returns its best result so far, which is printed as usual."""
+def _run_interruptibly(run: Callable[[StopToken], Any]) -> Tuple[Any, bool]:
+    """Runs long work on a worker thread so that Ctrl-C can stop it through a StopToken:
+    the work then returns what it has (a search its best result so far, perft None, the
+    arena and the puzzles what was finished). Returns that and whether Ctrl-C came."""
     token = StopToken()
     outcome: dict = {}
     done = threading.Event()
@@ -250,15 +360,30 @@ def _run_interruptibly(run: Callable[[StopToken], dict]) -> dict:
     # An Event, not Thread.join: a join interrupted by Ctrl-C can report a live thread as
     # finished on CPython 3.11, and the process would then exit under the running search.
     threading.Thread(target=work, daemon=True).start()
+    interrupted = False
     try:
         while not done.wait(0.05):
             pass
     except KeyboardInterrupt:
+        interrupted = True
         token.stop()
         done.wait()
     if "error" in outcome:
         raise outcome["error"]
-    return outcome["result"]
+    return outcome["result"], interrupted
+
+
+def _check_players(game: str, players: Optional[int]) -> None:
+    """``players`` within the game's range (before it reaches a machine integer)."""
+    if players is None:
+        return
+    info = registry.GAMES[registry.check_game(game)].INFO
+    low, high = info["min_players"], info["max_players"]
+    if not low <= players <= high:
+        raise Failure("players", f"{players} is outside {low}..={high}")
+
+
+# ---- search -----------------------------------------------------------------------------
 
 
 def _progress(as_json: bool, stream: bool) -> Optional[Callable[[dict], None]]:
@@ -272,17 +397,25 @@ def _progress(as_json: bool, stream: bool) -> Optional[Callable[[dict], None]]:
     return show
 
 
-def _finish(result: dict, as_json: bool) -> None:
+def _finish(result: dict, interrupted: bool, as_json: bool) -> None:
+    if interrupted:
+        result["interrupted"] = True
     if as_json:
         typer.echo(report.json_line(result))
     else:
         report.print_final(result, rich=sys.stdout.isatty())
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _check_stream(as_json: bool, stream: bool) -> None:
+    if stream and not as_json:
+        raise Failure("stream", "only with --json (a JSON line per progress report)")
 
 
 def _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream):
-    if depth is None and nodes is None and movetime is None:
-        movetime = DEFAULT_MOVETIME_MS
-    result = _run_interruptibly(
+    """``movetime`` 0 lifts the time cap (``--movetime 0``, ``--infinite``)."""
+    result, interrupted = _run_interruptibly(
         lambda token: alphabeta_search(
             state,
             depth=depth,
@@ -294,16 +427,32 @@ def _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream):
             stop=token,
         )
     )
-    _finish(result, as_json)
+    _finish(result, interrupted, as_json)
 
 
-DepthOpt = typer.Option(None, "--depth", "-d", min=1, help="Deepest iteration (plies).")
-NodesOpt = typer.Option(None, "--nodes", min=1, help="Stop after this many nodes.")
-MovetimeOpt = typer.Option(None, "--movetime", min=1, help="Stop after this many ms.")
+DepthOpt = int_option(
+    None, "--depth", "-d", key="depth", help="Deepest iteration (plies)."
+)
+NodesOpt = int_option(None, "--nodes", key="nodes", help="Stop after this many nodes.")
+MovetimeOpt = int_option(
+    None, "--movetime", key="movetime", help="Stop after this many ms (0: no time cap)."
+)
+SolveMovetimeOpt = int_option(
+    DEFAULT_MOVETIME_MS,
+    "--movetime",
+    key="movetime",
+    help="Stop after this many ms, whatever other budget is given (0: no time cap).",
+    show_default=True,
+)
+InfiniteOpt = typer.Option(
+    False,
+    "--infinite",
+    help="No time cap: search until --depth/--nodes or Ctrl-C (like --movetime 0).",
+)
 ObjectiveOpt = typer.Option(
     "win", "--objective", help="win: prove a forced win/loss; margin: score difference."
 )
-HashOpt = typer.Option(16, "--hash", min=1, help="Transposition table size (MiB).")
+HashOpt = int_option(16, "--hash", key="hash", help="Transposition table size (MiB).")
 JsonOpt = typer.Option(False, "--json", help="End with one JSON object (one line).")
 StreamOpt = typer.Option(False, "--stream", help="With --json: a JSON line per report.")
 
@@ -314,7 +463,8 @@ def solve(
     pos: str = PosArg,
     depth: Optional[int] = DepthOpt,
     nodes: Optional[int] = NodesOpt,
-    movetime: Optional[int] = MovetimeOpt,
+    movetime: int = SolveMovetimeOpt,
+    infinite: bool = InfiniteOpt,
     objective: str = ObjectiveOpt,
     hash_mb: int = HashOpt,
     as_json: bool = JsonOpt,
@@ -323,26 +473,31 @@ def solve(
     """Alpha-beta: the best move, its proven value and the principal variation.
 
     Two players: minimax; three or more: paranoid (the player to move against the rest).
-    Without a budget it searches for 10 s; the first budget reached stops it, and so does
-    Ctrl-C (the best result so far is printed).
+    It searches for at most 10 s unless --movetime or --infinite says otherwise; the
+    first budget reached stops it. Ctrl-C stops it too: the best result so far is
+    printed ("stopped") and the exit status is 130.
     """
+    _check_stream(as_json, stream)
+    if infinite:
+        movetime = 0
     _solve(_load(pos), depth, nodes, movetime, objective, hash_mb, as_json, stream)
 
 
 @app.command()
 @reports_errors
 def analyse(
+    ctx: typer.Context,
     pos: str = PosArg,
     algo: str = typer.Option("ismcts", "--algo", help="ismcts or alphabeta."),
-    iterations: Optional[int] = typer.Option(
-        None, "--iterations", "-i", min=1, help="ISMCTS iterations."
+    iterations: Optional[int] = int_option(
+        None, "--iterations", "-i", key="iterations", help="ISMCTS iterations."
     ),
     movetime: Optional[int] = MovetimeOpt,
     nodes: Optional[int] = NodesOpt,
-    threads: int = typer.Option(
-        1, "--threads", "-t", min=1, help="Root-parallel trees."
+    threads: int = int_option(
+        1, "--threads", "-t", key="threads", help="Root-parallel trees."
     ),
-    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Seed of thread 0."),
+    seed: int = int_option(0, "--seed", "-s", key="seed", help="Seed of thread 0."),
     variant: str = typer.Option("so", "--ismcts", help="so (single observer) or mo."),
     rollout: Optional[str] = typer.Option(
         None,
@@ -354,19 +509,19 @@ def analyse(
         "--epsilon",
         help="Policy and heuristic rollouts: chance of a random move [default: 0.1].",
     ),
-    cutoff: Optional[int] = typer.Option(
+    cutoff: Optional[int] = int_option(
         None,
         "--cutoff",
-        min=0,
+        key="cutoff",
         help="Evaluate rollouts after this many plies [default: 8; 0: play out].",
     ),
     exploration: Optional[float] = typer.Option(
         None, "--exploration", help="UCB exploration constant [default: 0.3]."
     ),
-    report_every: int = typer.Option(
+    report_every: int = int_option(
         0,
         "--report-every",
-        min=0,
+        key="report_every",
         help="Progress every N iterations (0: about 10 reports).",
     ),
     depth: Optional[int] = DepthOpt,
@@ -378,18 +533,23 @@ def analyse(
     """ISMCTS (default) or alpha-beta analysis: visits and values of every move.
 
     ISMCTS samples the hidden deck orders each iteration (SO-ISMCTS, Cowling et al. 2012).
-    Without a budget it runs 10,000 iterations. One thread with a seed is reproducible.
+    Without a budget it runs 10,000 iterations (alpha-beta: 10 s). One thread with a
+    seed is reproducible. An option the chosen algorithm does not use is refused. Ctrl-C
+    prints the best result so far ("stopped"); the exit status is then 130.
     """
+    if algo not in ("ismcts", "alphabeta"):
+        raise Failure("algo", f"'{algo}' is not an algorithm (ismcts or alphabeta)")
+    _check_stream(as_json, stream)
+    _refuse_unused(ctx, algo)
     state = _load(pos)
-    if algo == "alphabeta":
+    if algo == "alphabeta":  # the same time cap as `solve`
+        movetime = DEFAULT_MOVETIME_MS if movetime is None else movetime
         _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream)
         return
-    if algo != "ismcts":
-        raise Failure("algo", f"'{algo}' is not an algorithm (ismcts or alphabeta)")
     if iterations is None and nodes is None and movetime is None:
         iterations = DEFAULT_ITERATIONS
     every = report_every or max(1, (iterations or 10 * DEFAULT_ITERATIONS) // 10)
-    result = _run_interruptibly(
+    result, interrupted = _run_interruptibly(
         lambda token: ismcts_search(
             state,
             iterations=iterations,
@@ -407,15 +567,41 @@ def analyse(
             stop=token,
         )
     )
-    _finish(result, as_json)
+    _finish(result, interrupted, as_json)
+
+
+# Options of `analyse` that only one algorithm uses: (parameter, option).
+ISMCTS_ONLY = [
+    ("iterations", "iterations"),
+    ("threads", "threads"),
+    ("seed", "seed"),
+    ("variant", "ismcts"),
+    ("rollout", "rollout"),
+    ("epsilon", "epsilon"),
+    ("cutoff", "cutoff"),
+    ("exploration", "exploration"),
+    ("report_every", "report_every"),
+]
+ALPHABETA_ONLY = [("depth", "depth"), ("objective", "objective"), ("hash_mb", "hash")]
+
+
+def _refuse_unused(ctx: typer.Context, algo: str) -> None:
+    """An option given on the command line that ``algo`` ignores is an error: silently
+    dropping it would report a search that is not the one asked for."""
+    unused = ISMCTS_ONLY if algo == "alphabeta" else ALPHABETA_ONLY
+    for param, option in unused:
+        if _given(ctx, param):
+            raise Failure(option, f"not used by --algo {algo}")
+    if _given(ctx, "epsilon") and ctx.params.get("rollout") == "random":
+        raise Failure("epsilon", "only with --rollout policy or heuristic")
+
+
+def _given(ctx: typer.Context, param: str) -> bool:
+    source = ctx.get_parameter_source(param)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
 # ---- arena and bench --------------------------------------------------------------------
-
-
-def _in_range(field: str, value: int, low: int, high: int) -> None:
-    if not low <= value <= high:
-        raise Failure(field, f"{value} is outside {low}..={high}")
 
 
 BotsOpt = typer.Option(
@@ -432,14 +618,21 @@ BotsOpt = typer.Option(
 def arena(
     bots: List[str] = BotsOpt,
     game: str = GameOpt,
-    games: int = typer.Option(100, "--games", "-g", help="Games to play."),
+    games: int = int_option(100, "--games", "-g", key="games", help="Games to play."),
     players: Optional[int] = typer.Option(
         None, "--players", "-n", help="Seats (default: one per bot, at least 2)."
     ),
-    seed: int = typer.Option(0, "--seed", "-s", help="Seed of deals and bots."),
-    threads: int = typer.Option(1, "--threads", "-t", help="Games played at once."),
-    max_plies: int = typer.Option(
-        3000, "--max-plies", help="Abandon a game after this many moves (unfinished)."
+    seed: int = int_option(
+        0, "--seed", "-s", key="seed", help="Seed of deals and bots."
+    ),
+    threads: int = int_option(
+        1, "--threads", "-t", key="threads", help="Games played at once."
+    ),
+    max_plies: int = int_option(
+        3000,
+        "--max-plies",
+        key="max_plies",
+        help="Abandon a game after this many moves (unfinished).",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -448,12 +641,10 @@ def arena(
     Bots fill the seats cyclically (two bots, three seats: A B A) and the seats rotate
     every game, so over a multiple of PLAYERS games each bot holds each seat equally
     often; every PLAYERS consecutive games share a deal. Bots see no deck order. The
-    results depend on the seed, not on the number of threads.
+    results depend on the seed, not on the number of threads. Ctrl-C stops within a move
+    and prints the report of the games finished by then (exit status 130).
     """
-    _in_range("games", games, 1, 10_000_000)
-    _in_range("seed", seed, 0, 2**64 - 1)
-    _in_range("threads", threads, 1, 256)
-    _in_range("max_plies", max_plies, 1, 1_000_000)
+    _check_players(game, players)
     options = dict(
         game=game,
         games=games,
@@ -462,11 +653,15 @@ def arena(
         threads=threads,
         max_plies=max_plies,
     )
-    results = arena_output.run(bots, options)
+    results, interrupted = _run_interruptibly(
+        lambda token: arena_output.run(bots, {**options, "stop": token})
+    )
     if as_json:
         typer.echo(json.dumps(results))
     else:
         typer.echo(arena_output.table(results))
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
 
 
 PositionsOpt = typer.Option(
@@ -483,11 +678,11 @@ def bench(
     game: Optional[str] = typer.Option(
         None, "--game", help="Only this game's positions (default: every game's)."
     ),
-    depth: Optional[int] = typer.Option(
-        None, "--depth", "-d", min=1, help="Search every position to this depth."
+    depth: Optional[int] = int_option(
+        None, "--depth", "-d", key="depth", help="Search every position to this depth."
     ),
-    nodes: Optional[int] = typer.Option(
-        None, "--nodes", min=1, help="Search every position for this many nodes."
+    nodes: Optional[int] = int_option(
+        None, "--nodes", key="nodes", help="Search every position for this many nodes."
     ),
     positions: Optional[Path] = PositionsOpt,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
@@ -507,9 +702,13 @@ def bench(
     if nodes is not None:
         options["nodes"] = nodes
     if positions is not None:
-        options["positions"] = positions.read_text()
+        with open(positions, "rb") as f:
+            options["positions"] = read_capped(
+                f, str(positions), cap=16 * MAX_POSITION_BYTES
+            )
     if as_json:
-        typer.echo(json.dumps(run_bench(**options)))
+        # A callback even here: calling into Python between searches lets Ctrl-C through.
+        typer.echo(json.dumps(run_bench(on_line=lambda line: None, **options)))
         return
     result = run_bench(
         on_line=lambda line: print(bench_output.line_text(line), flush=True),
@@ -529,21 +728,31 @@ SuiteArg = typer.Argument(..., metavar="FILE", help="Puzzle suite (JSON lines)."
 @reports_errors
 def puzzles(
     suite: Path = SuiteArg,
-    depth: Optional[int] = typer.Option(
-        None, "--depth", "-d", min=1, help="Search depth (default: each puzzle's own)."
+    depth: Optional[int] = int_option(
+        None,
+        "--depth",
+        "-d",
+        key="depth",
+        help="Search depth (default: each puzzle's own).",
     ),
-    nodes: Optional[int] = typer.Option(
-        None, "--nodes", min=1, help="Node budget per puzzle."
+    nodes: Optional[int] = int_option(
+        None, "--nodes", key="nodes", help="Node budget per puzzle."
     ),
-    movetime: Optional[int] = typer.Option(
-        None, "--movetime", min=1, help="Time budget per puzzle (ms)."
+    movetime: Optional[int] = int_option(
+        None, "--movetime", key="movetime", help="Time budget per puzzle (ms)."
+    ),
+    allow_outside: bool = typer.Option(
+        False,
+        "--allow-outside",
+        help="Let position_file name files outside the suite's folder.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Run a puzzle suite with alpha-beta: a line per puzzle not solved, then the totals.
-    Exit status 1 on any wrong answer or bad PV."""
+    Exit status 1 on any wrong answer or bad PV. Ctrl-C prints the totals of the puzzles
+    done so far ("stopped") and exits with status 130."""
     try:
-        loaded = suites.load_suite(suite)
+        loaded = suites.load_suite(suite, allow_outside=allow_outside)
     except suites.SuiteError as e:
         raise Failure(e.field, e.message) from None
 
@@ -551,10 +760,14 @@ def puzzles(
         if not as_json and outcome.status != "solved":
             print(puzzles_output.outcome_line(outcome), flush=True)
 
-    summary = suites.run_suite(loaded, depth, nodes, movetime, show)
+    summary, interrupted = _run_interruptibly(
+        lambda token: suites.run_suite(loaded, depth, nodes, movetime, show, stop=token)
+    )
     if as_json:
         typer.echo(puzzles_output.summary_json(summary))
     else:
         typer.echo(puzzles_output.summary_line(summary))
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)
     if summary.failed:
         raise typer.Exit(1)

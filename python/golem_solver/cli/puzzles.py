@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 
 from ..puzzles import Outcome, Summary
+from .text import escape
 
 
 def outcome_line(o: Outcome) -> str:
     """One line per puzzle: id, status, expected and found answers, and any problem."""
     tail = f" ({'; '.join(o.problems)})" if o.problems else ""
-    return (
+    # The id comes from the suite file: escaped, so it cannot forge or clear lines.
+    return escape(
         f"{o.puzzle.id:<14} {o.status:<8} expected {o.puzzle.expected_text()},"
         f" found {o.found}, best {o.best_move} nodes {o.nodes}{tail}"
     )
@@ -22,6 +24,7 @@ def summary_line(s: Summary) -> str:
         f"total {t['total']}  solved {t['solved']}  best {t['best']}"
         f"  unsolved {t['unsolved']}  wrong {t['wrong']}  bad PVs {t['bad_pv']}"
         f"  nodes {t['nodes']}  time {t['seconds']:.2f} s"
+        + ("  stopped" if t["stopped"] else "")
     )
 
 

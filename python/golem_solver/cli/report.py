@@ -96,7 +96,12 @@ def print_final(result: Result, rich: bool) -> None:
     best = result["best"]
     pv = "; ".join(result["pv"]) or "-"
     headers, rows = move_headers(result), move_rows(result)
-    stopped = " (stopped early: budget reached)" if result.get("stopped") else ""
+    if result.get("interrupted"):
+        stopped = " (stopped)"
+    elif result.get("stopped"):
+        stopped = " (stopped early: budget reached)"
+    else:
+        stopped = ""
     if rich:
         from rich.console import Console
         from rich.table import Table

@@ -224,7 +224,7 @@ fn bad_configurations_are_refused() {
 }
 
 #[test]
-fn a_stop_ends_the_arena() {
+fn a_stop_ends_the_arena_with_the_games_finished() {
     let bots = lineup(&["greedy", "random"]);
     let stop = StopFlag::new();
     let mut calls = 0;
@@ -235,8 +235,24 @@ fn a_stop_ends_the_arena() {
             stop.stop();
         }
     });
-    assert_eq!(result, Err(ArenaError::Stopped));
+    let report = result.expect("a stopped arena still reports");
+    assert!(report.stopped);
     assert!(calls >= 2);
+    let finished = report.records.len();
+    assert!((2..50).contains(&finished), "{finished} games");
+    assert!(report.records.windows(2).all(|w| w[0].game < w[1].game));
+    // The statistics cover exactly the games reported.
+    let seats: u32 = report.bots.iter().flat_map(|b| b.seats.iter()).sum();
+    let counted = report.records.iter().filter(|r| r.finished).count() as u32;
+    assert_eq!(seats, 2 * counted);
+}
+
+#[test]
+fn an_arena_not_stopped_says_so() {
+    let bots = lineup(&["greedy", "random"]);
+    let report = run(&bots, &config(4, 2, 0, 1), &StopFlag::new(), &mut |_, _| {}).unwrap();
+    assert!(!report.stopped);
+    assert_eq!(report.records.len(), 4);
 }
 
 // ---- bot specs ------------------------------------------------------------------------

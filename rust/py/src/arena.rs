@@ -2,7 +2,8 @@
 //!
 //! Games run with the GIL released; the progress callback takes the GIL for each report.
 //! An exception raised by the callback (Ctrl-C included) stops the arena after the games
-//! in progress and is raised again.
+//! in progress and is raised again. A `StopToken` stops it too, and the report then covers
+//! the games finished by then (`stopped: True`).
 
 use golem_core::arena::{run as run_arena, ArenaConfig, ArenaError, ArenaReport};
 use golem_core::bots::{self, Bot, Policies};
@@ -14,6 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::reporter::Reporter;
+use crate::search::PyStopToken;
 use crate::{golem_error, guarded};
 
 /// Bots from their specs; a refusal names the bot by its position (`bot[1].iterations`).
@@ -47,6 +49,9 @@ fn report_dict<'py>(
     dict.set_item("seed", config.seed)?;
     dict.set_item("max_plies", config.max_plies)?;
     dict.set_item("unfinished", report.unfinished())?;
+    // After a stop: the games finished by then, which the statistics cover.
+    dict.set_item("stopped", report.stopped)?;
+    dict.set_item("played", report.records.len())?;
     let bots = PyList::empty(py);
     for stats in &report.bots {
         let entry = PyDict::new(py);
@@ -81,7 +86,7 @@ fn seats<G: Game>(players: Option<i64>, bots: usize) -> PyResult<usize> {
 /// Plays `games` games of `game` (default: the first registered game) between the bots
 /// (see `arena` in the stub).
 #[pyfunction]
-#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, on_progress=None))]
+#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, on_progress=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena(
     py: Python<'_>,
@@ -93,6 +98,7 @@ pub fn arena(
     threads: usize,
     max_plies: u32,
     on_progress: Option<Py<PyAny>>,
+    stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
         let id = match game {
@@ -110,7 +116,7 @@ pub fn arena(
                 threads,
                 max_plies,
             };
-            let stop = StopFlag::new();
+            let stop: StopFlag = stop.map(|s| s.flag).unwrap_or_default();
             let mut reporter = Reporter::new(on_progress, &stop);
             let mut progress = |done: u32, total: u32| {
                 reporter.send(|py| Ok(PyTuple::new(py, [done, total])?.unbind()))

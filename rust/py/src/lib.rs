@@ -122,6 +122,18 @@ fn _panic_for_tests() -> PyResult<()> {
     guarded(|| panic!("deliberate panic (test of the panic guard)"))
 }
 
+/// The ranges of the integer arguments the core bounds itself, by option name (the
+/// command line and the Python wrappers check against these, so each bound has one home).
+fn limits(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+    use golem_core::search::options::{HASH_MB, THREADS};
+    let dict = pyo3::types::PyDict::new(py);
+    dict.set_item("hash", (*HASH_MB.start(), *HASH_MB.end()))?;
+    dict.set_item("threads", (*THREADS.start(), *THREADS.end()))?;
+    dict.set_item("depth", (1u32, golem_core::search::alphabeta::MAX_DEPTH))?;
+    dict.set_item("perft_depth", (0u32, golem_core::perft::MAX_PERFT_DEPTH))?;
+    Ok(dict)
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -130,6 +142,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("GolemError", py.get_type::<GolemError>())?;
     m.add("PositionError", py.get_type::<PositionError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
+    m.add("LIMITS", limits(py)?)?;
     state::add_classes(m)?;
     m.add_class::<century::PySeat>()?;
     m.add_function(wrap_pyfunction!(state::from_toml, m)?)?;

@@ -94,8 +94,11 @@ pub struct ArenaReport {
     pub config: ArenaConfig,
     /// By bot index, in the order the bots were given.
     pub bots: Vec<BotStats>,
-    /// Every game, in game order.
+    /// Every game, in game order; after a stop, only the games that were finished.
     pub records: Vec<GameRecord>,
+    /// The arena was stopped before every game was played: `records` holds the games
+    /// finished by then (the statistics cover them alone).
+    pub stopped: bool,
 }
 
 impl ArenaReport {
@@ -132,8 +135,9 @@ const CHANCE_STREAM: u64 = 1;
 const SEAT_STREAM: u64 = 2;
 
 /// Plays `config.games` games between `bots` and gathers the results. `progress(done,
-/// total)` is called on the calling thread after each game and at least every 200 ms
-/// (setting `stop` from it ends the arena with [`ArenaError::Stopped`]).
+/// total)` is called on the calling thread after each game and at least every 200 ms.
+/// Setting `stop` (from it or from another thread) ends the arena within a move: the
+/// report then covers the games finished by then and says `stopped`.
 pub fn run<G: Game>(
     bots: &[Box<dyn Bot<G>>],
     config: &ArenaConfig,
@@ -172,6 +176,8 @@ pub fn run<G: Game>(
                     records[index] = Some(record);
                     done += 1;
                 }
+                // A game given up because of a stop: its absence is the report's `stopped`.
+                Ok(Err(ArenaError::Stopped)) => {}
                 Ok(Err(error)) => {
                     if let ArenaError::IllegalMove { game, .. } = error {
                         needed.fetch_min(game, Relaxed);
@@ -189,10 +195,8 @@ pub fn run<G: Game>(
     if let Some(error) = failure {
         return Err(error);
     }
-    let records: Vec<GameRecord> = records
-        .into_iter()
-        .collect::<Option<_>>()
-        .ok_or(ArenaError::Stopped)?;
+    let stopped = records.iter().any(Option::is_none);
+    let records: Vec<GameRecord> = records.into_iter().flatten().collect();
     let mut stats: Vec<BotStats> = bots
         .iter()
         .map(|b| BotStats::new(b.name(), config.players))
@@ -206,6 +210,7 @@ pub fn run<G: Game>(
         config: *config,
         bots: stats,
         records,
+        stopped,
     })
 }
 

@@ -1,0 +1,140 @@
+"""``solve`` and ``analyse``: the core's searches with their default budgets and their
+integer arguments checked, so that no call runs for ever by accident and a number no
+machine word holds is a ``GolemError``, not an ``OverflowError``.
+
+- ``solve`` with no budget at all (no ``depth``, ``nodes`` or ``movetime_ms``) searches
+  for ``DEFAULT_MOVETIME_MS`` (10 s); ``movetime_ms=0`` means no time cap.
+- ``analyse`` with no budget at all runs ``DEFAULT_ITERATIONS`` (10,000) iterations;
+  ``movetime_ms=0`` means no time cap.
+
+Everything else (option names, the other ranges, the search) is the core's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional, Tuple
+
+from . import _core
+from ._core import GolemError
+
+DEFAULT_MOVETIME_MS = 10_000
+DEFAULT_ITERATIONS = 10_000
+
+U32_MAX = 2**32 - 1
+U64_MAX = 2**64 - 1
+
+#: Every integer option of the searches, the arena and perft, with its range (inclusive).
+RANGES: Dict[str, Tuple[int, int]] = {
+    "depth": tuple(_core.LIMITS["depth"]),
+    "perft_depth": tuple(_core.LIMITS["perft_depth"]),
+    "nodes": (1, U64_MAX),
+    "movetime": (0, U32_MAX),  # ms; 0: no time cap
+    "iterations": (1, U64_MAX),
+    "threads": tuple(_core.LIMITS["threads"]),
+    "seed": (0, U64_MAX),
+    "cutoff": (0, U32_MAX),
+    "report_every": (0, U64_MAX),
+    "hash": tuple(_core.LIMITS["hash"]),
+    "games": (1, 10_000_000),
+    "max_plies": (1, 1_000_000),
+}
+
+Result = Dict[str, Any]
+
+
+def out_of_range(field: str, value: int, low: int, high: int) -> GolemError:
+    error = GolemError(f"{field}: {value} is outside {low}..={high}")
+    error.field = field
+    error.message = f"{value} is outside {low}..={high}"
+    return error
+
+
+def check_int(field: str, value: Any, key: Optional[str] = None) -> Any:
+    """``value`` if it is None, not an int (the core names the type it wants) or within
+    the range of ``RANGES[key or field]``; else a ``GolemError`` naming ``field``."""
+    if value is None or isinstance(value, bool) or not isinstance(value, int):
+        return value
+    low, high = RANGES[key or field]
+    if not low <= value <= high:
+        raise out_of_range(field, value, low, high)
+    return value
+
+
+def solve(
+    state: Any,
+    *,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    movetime_ms: Optional[int] = None,
+    objective: str = "win",
+    hash_mb: int = 16,
+    use_tt: bool = True,
+    on_iteration: Optional[Callable[[Result], object]] = None,
+    stop: Optional[_core.StopToken] = None,
+) -> Result:
+    """Alpha-beta (see ``golem_solver._core.solve``); with no budget at all it searches
+    for 10 s, and ``movetime_ms=0`` lifts the time cap."""
+    check_int("depth", depth)
+    check_int("nodes", nodes)
+    check_int("movetime_ms", movetime_ms, "movetime")
+    check_int("hash_mb", hash_mb, "hash")
+    if depth is None and nodes is None and movetime_ms is None:
+        movetime_ms = DEFAULT_MOVETIME_MS
+    return _core.solve(
+        state,
+        depth=depth,
+        nodes=nodes,
+        movetime_ms=movetime_ms or None,
+        objective=objective,
+        hash_mb=hash_mb,
+        use_tt=use_tt,
+        on_iteration=on_iteration,
+        stop=stop,
+    )
+
+
+def analyse(
+    state: Any,
+    *,
+    iterations: Optional[int] = None,
+    nodes: Optional[int] = None,
+    movetime_ms: Optional[int] = None,
+    threads: int = 1,
+    seed: int = 0,
+    variant: str = "so",
+    rollout: Optional[str] = None,
+    epsilon: Optional[float] = None,
+    cutoff: Optional[int] = None,
+    exploration: Optional[float] = None,
+    report_every: int = 0,
+    on_report: Optional[Callable[[Result], object]] = None,
+    stop: Optional[_core.StopToken] = None,
+) -> Result:
+    """ISMCTS (see ``golem_solver._core.analyse``); with no budget at all it runs 10,000
+    iterations, and ``movetime_ms=0`` lifts the time cap. Options left out take the tuned
+    defaults of the core (docs/search.md); ``cutoff=0`` plays every rollout out."""
+    check_int("iterations", iterations)
+    check_int("nodes", nodes)
+    check_int("movetime_ms", movetime_ms, "movetime")
+    check_int("threads", threads)
+    check_int("seed", seed)
+    check_int("cutoff", cutoff)
+    check_int("report_every", report_every)
+    if iterations is None and nodes is None and movetime_ms is None:
+        iterations = DEFAULT_ITERATIONS
+    return _core.analyse(
+        state,
+        iterations=iterations,
+        nodes=nodes,
+        movetime_ms=movetime_ms or None,
+        threads=threads,
+        seed=seed,
+        variant=variant,
+        rollout=rollout,
+        epsilon=epsilon,
+        cutoff=cutoff,
+        exploration=exploration,
+        report_every=report_every,
+        on_report=on_report,
+        stop=stop,
+    )
