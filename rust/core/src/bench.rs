@@ -200,18 +200,13 @@ fn search_position<G: Game>(
         });
         report(lines.last().expect("just pushed"));
     };
+    let depth_limit = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let (limits, budget) = node_budget_or(options.nodes, depth_limit, format!("depth={depth}"));
     for objective in [Objective::Win, Objective::Margin] {
         let clock = Instant::now();
-        let limits = match options.nodes {
-            Some(nodes) => Limits {
-                nodes: Some(nodes),
-                ..Limits::default()
-            },
-            None => Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            },
-        };
         let config = AlphaBetaConfig {
             objective,
             hash_mb: HASH_MB,
@@ -219,10 +214,6 @@ fn search_position<G: Game>(
             chance_samples: None,
         };
         let result = alphabeta::search(state, limits, &config, &stop, &mut |_| {});
-        let budget = match options.nodes {
-            Some(nodes) => format!("nodes={nodes}"),
-            None => format!("depth={depth}"),
-        };
         push(
             format!("alphabeta {budget} objective={}", objective.name()),
             result.nodes,
@@ -230,16 +221,15 @@ fn search_position<G: Game>(
         );
     }
     let clock = Instant::now();
-    let limits = match options.nodes {
-        Some(nodes) => Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        },
-        None => Limits {
-            iterations: Some(ISMCTS_ITERATIONS),
-            ..Limits::default()
-        },
+    let iteration_limit = Limits {
+        iterations: Some(ISMCTS_ITERATIONS),
+        ..Limits::default()
     };
+    let (limits, budget) = node_budget_or(
+        options.nodes,
+        iteration_limit,
+        format!("iterations={ISMCTS_ITERATIONS}"),
+    );
     let config = IsmctsConfig {
         rollout: Rollout::Heuristic { epsilon: 0.1 },
         rollout_cutoff: Some(ISMCTS_CUTOFF),
@@ -248,15 +238,25 @@ fn search_position<G: Game>(
         ..IsmctsConfig::default()
     };
     let result = ismcts::search(state, limits, &config, &stop, &mut |_| {});
-    let budget = match options.nodes {
-        Some(nodes) => format!("nodes={nodes}"),
-        None => format!("iterations={ISMCTS_ITERATIONS}"),
-    };
     push(
         format!("ismcts {budget} rollout=heuristic cutoff={ISMCTS_CUTOFF} seed={ISMCTS_SEED}"),
         result.nodes,
         clock.elapsed().as_secs_f64(),
     );
+}
+
+/// An ad-hoc node budget, or the bench's own limit; with its text for the report.
+fn node_budget_or(nodes: Option<u64>, own: Limits, own_text: String) -> (Limits, String) {
+    match nodes {
+        Some(nodes) => (
+            Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            format!("nodes={nodes}"),
+        ),
+        None => (own, own_text),
+    }
 }
 
 #[cfg(test)]

@@ -240,6 +240,31 @@ fn progress_args(py: Python<'_>, dict: PyResult<Bound<'_, PyDict>>) -> PyResult<
     Ok(PyTuple::new(py, [dict?])?.unbind())
 }
 
+/// Runs `search` with the GIL released, sending each progress result to `callback` as a
+/// dict; a callback exception stops the search and is raised once it has returned. The
+/// final result comes back as a dict too.
+fn run_reported<R: Send, S, D>(
+    flag: &StopFlag,
+    callback: Option<Py<PyAny>>,
+    search: S,
+    dict: D,
+) -> PyResult<Py<PyDict>>
+where
+    S: FnOnce(&mut dyn FnMut(&R)) -> PyResult<R> + Send,
+    D: for<'py> Fn(Python<'py>, &R) -> PyResult<Bound<'py, PyDict>> + Sync,
+{
+    let mut reporter = Reporter::new(callback, flag);
+    let result = Python::with_gil(|py| {
+        py.allow_threads(|| {
+            guarded(|| {
+                search(&mut |progress| reporter.send(|py| progress_args(py, dict(py, progress))))
+            })
+        })
+    })?;
+    reporter.finish()?;
+    Python::with_gil(|py| Ok(dict(py, &result)?.unbind()))
+}
+
 /// Alpha-beta on any game's state.
 struct Solve {
     limits: Limits,
@@ -254,27 +279,15 @@ impl StateVisitor for Solve {
     fn visit<G: PyGame>(self, root: G) -> Self::Output {
         checked_root(&root)?;
         let objective = self.config.objective;
-        let mut reporter = Reporter::new(self.on_iteration, &self.flag);
-        let result = Python::with_gil(|py| {
-            py.allow_threads(|| {
-                guarded(|| {
-                    alphabeta::try_search(
-                        &root,
-                        self.limits,
-                        &self.config,
-                        &self.flag,
-                        &mut |progress| {
-                            reporter.send(|py| {
-                                progress_args(py, alphabeta_dict(py, &root, objective, progress))
-                            })
-                        },
-                    )
+        run_reported(
+            &self.flag,
+            self.on_iteration,
+            |report| {
+                alphabeta::try_search(&root, self.limits, &self.config, &self.flag, report)
                     .map_err(|e| golem_error("hash", e.to_string()))
-                })
-            })
-        })?;
-        reporter.finish()?;
-        Python::with_gil(|py| Ok(alphabeta_dict(py, &root, objective, &result)?.unbind()))
+            },
+            |py, result| alphabeta_dict(py, &root, objective, result),
+        )
     }
 }
 
@@ -335,24 +348,20 @@ impl StateVisitor for Analyse {
                 "the player to move has no legal move",
             ));
         }
-        let mut reporter = Reporter::new(self.on_report, &self.flag);
-        let result = Python::with_gil(|py| {
-            py.allow_threads(|| {
-                guarded(|| {
-                    Ok(ismcts::search(
-                        &root,
-                        self.limits,
-                        &self.config,
-                        &self.flag,
-                        &mut |progress| {
-                            reporter.send(|py| progress_args(py, ismcts_dict(py, &root, progress)))
-                        },
-                    ))
-                })
-            })
-        })?;
-        reporter.finish()?;
-        Python::with_gil(|py| Ok(ismcts_dict(py, &root, &result)?.unbind()))
+        run_reported(
+            &self.flag,
+            self.on_report,
+            |report| {
+                Ok(ismcts::search(
+                    &root,
+                    self.limits,
+                    &self.config,
+                    &self.flag,
+                    report,
+                ))
+            },
+            |py, result| ismcts_dict(py, &root, result),
+        )
     }
 }
 
