@@ -96,21 +96,19 @@ fn line_texts<G: Game>(root: &G, line: &[G::Action]) -> LineTexts {
     }
 }
 
-fn put_line(dict: &Bound<'_, PyDict>, key: &str, line: LineTexts) -> PyResult<()> {
-    dict.set_item(key, line.texts)?;
-    if key == "pv" {
-        let illegal = match line.illegal {
-            Some((ply, action)) => {
-                let entry = PyDict::new(dict.py());
-                entry.set_item("ply", ply)?;
-                entry.set_item("action", action)?;
-                Some(entry)
-            }
-            None => None,
-        };
-        dict.set_item("pv_illegal", illegal)?;
-    }
-    Ok(())
+/// `pv` (the legal texts) and `pv_illegal` (None, or the first illegal step's ply and id).
+fn put_line(dict: &Bound<'_, PyDict>, line: LineTexts) -> PyResult<()> {
+    dict.set_item("pv", line.texts)?;
+    let illegal = match line.illegal {
+        Some((ply, action)) => {
+            let entry = PyDict::new(dict.py());
+            entry.set_item("ply", ply)?;
+            entry.set_item("action", action)?;
+            Some(entry)
+        }
+        None => None,
+    };
+    dict.set_item("pv_illegal", illegal)
 }
 
 fn checked_root<G: Game>(state: &G) -> PyResult<()> {
@@ -182,7 +180,7 @@ fn put_common<G: Game>(
     dict.set_item("nodes", nodes)?;
     dict.set_item("seconds", seconds)?;
     dict.set_item("nps", (nodes as f64 / seconds.max(1e-9)) as u64)?;
-    put_line(dict, "pv", line_texts(root, pv))
+    put_line(dict, line_texts(root, pv))
 }
 
 fn alphabeta_dict<'py, G: Game>(
@@ -204,7 +202,7 @@ fn alphabeta_dict<'py, G: Game>(
         let entry = PyDict::new(py);
         entry.set_item("move", root.action_to_text(m.action))?;
         put_value(&entry, objective, m.value, m.settled)?;
-        put_line(&entry, "pv", line_texts(root, &m.pv))?;
+        put_line(&entry, line_texts(root, &m.pv))?;
         moves.append(entry)?;
     }
     dict.set_item("moves", moves)?;
