@@ -186,6 +186,14 @@ pub trait Game: Copy + Send + Sync + 'static {
         out.resize(actions.len(), 1.0);
     }
 
+    /// Whether `action` is legal here, when the game can tell without generating every
+    /// move: alpha-beta then tries its table move and killers first and generates the rest
+    /// only if they do not cut the node off. `None` (the default) means "not cheaply":
+    /// search then generates every move first.
+    fn check_legal(&self, _action: Self::Action) -> Option<bool> {
+        None
+    }
+
     /// Whether the game could end within the next two player moves. `false` lets search
     /// skip its check for decisive moves (an immediate win, a move that hands the next
     /// player one). Always `true` by default.
