@@ -74,10 +74,10 @@ const POWER: [f64; MERCHANTS.len()] = {
 fn golem_distance_table_agrees_with_distance() {
     for nibbles in 0..=u16::MAX {
         let caravan = Crystals::from_nibbles(nibbles);
-        for golem in 0..GOLEM_COUNT {
+        for (golem, card) in GOLEMS.iter().enumerate() {
             assert_eq!(
                 golem_distance(caravan, golem as u8),
-                distance(caravan, GOLEMS[golem].cost)
+                distance(caravan, card.cost)
             );
         }
     }
