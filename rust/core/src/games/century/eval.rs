@@ -30,7 +30,7 @@ use std::sync::OnceLock;
 
 use super::cards::{Effect, GOLEMS, GOLEM_COUNT, MERCHANTS};
 use super::crystals::Crystals;
-use super::greedy::{claim_value, distance};
+use super::greedy::{claim_value, claim_value_at, distance};
 use super::{caravan_worth, golem_threshold, Action, ActionKind, BitIter, Century};
 use crate::Game;
 
@@ -222,9 +222,10 @@ pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
     let best_golem = state
         .golem_row()
         .iter()
-        .map(|&golem| {
+        .enumerate()
+        .map(|(slot, &golem)| {
             let steps = golem_distance(caravan, golem) as i32;
-            claim_value(state, golem) as f64 * per_step.powi(steps)
+            claim_value_at(state, slot) as f64 * per_step.powi(steps)
         })
         .fold(0.0, f64::max);
     let most_golems = (0..state.num_players())
