@@ -222,6 +222,15 @@ GameOpt = typer.Option(
 )
 
 
+# A list default: built once here, not in the signature (ruff B008).
+SetupOptionOpt = typer.Option(
+    [],
+    "--option",
+    "-O",
+    help="A setup option of the game as KEY=VALUE (repeatable); see `setup_options`.",
+)
+
+
 @app.command()
 @reports_errors
 def new(
@@ -233,14 +242,41 @@ def new(
     hidden_decks: bool = typer.Option(
         False,
         "--hidden-decks",
+        "--hide-decks",
         help="Leave the deck orders out: every deal is a chance event.",
     ),
+    map_name: Optional[str] = typer.Option(
+        None,
+        "--map",
+        help="The map, for games played on one (a map id, or a map file's path).",
+    ),
+    option: List[str] = SetupOptionOpt,
     output: Optional[Path] = OutOpt,
     force: bool = ForceOpt,
 ) -> None:
-    """Write a fresh starting position (both decks listed in their shuffled order)."""
+    """Write a fresh starting position (the decks listed in their shuffled order)."""
     _check_players(game, players)
-    _write(registry.new(game, players, seed, hidden_decks), output, force)
+    options = _setup_options(game, option)
+    if map_name is not None:
+        options["map"] = map_name
+    _write(registry.new(game, players, seed, hidden_decks, options), output, force)
+
+
+def _setup_options(game: str, pairs: List[str]) -> Dict[str, str]:
+    """``KEY=VALUE`` texts as a dict; each key must be one of the game's setup options."""
+    known = registry.setup_options(game)
+    options: Dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise registry.golem_error("option", f"expected KEY=VALUE, got {pair!r}")
+        if key not in known:
+            names = ", ".join(known) or "none"
+            raise registry.golem_error(
+                f"option.{key}", f"not a setup option of {game} (options: {names})"
+            )
+        options[key] = value
+    return options
 
 
 @app.command()

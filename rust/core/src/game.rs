@@ -77,6 +77,26 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// random setup choice (shuffles) drawn from `rng`.
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self;
 
+    /// Setup choices beyond the player count that [`Game::new_game_with`] accepts, as
+    /// `(name, help)` (a map, a variant); none by default.
+    const SETUP_OPTIONS: &'static [(&'static str, &'static str)] = &[];
+
+    /// [`Game::new_game`] with setup choices named by [`Game::SETUP_OPTIONS`] (`name`,
+    /// `value` pairs); a refusal names the option.
+    fn new_game_with(
+        players: usize,
+        rng: &mut dyn RngCore,
+        options: &[(String, String)],
+    ) -> Result<Self, PositionError> {
+        match options.first() {
+            Some((name, _)) => Err(PositionError::new(
+                name.as_str(),
+                format!("{} has no setup options", Self::INFO.name),
+            )),
+            None => Ok(Self::new_game(players, rng)),
+        }
+    }
+
     /// Reads a position in the game's text format (TOML with a `game` key); every refusal
     /// names the field and says what is wrong.
     fn from_text(text: &str) -> Result<Self, PositionError>;
