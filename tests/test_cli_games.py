@@ -246,3 +246,11 @@ def test_new_refuses_setup_options_the_game_does_not_have(tmp_path):
 def test_hide_decks_is_an_alias_of_hidden_decks():
     assert ok("new", "--hide-decks") == ok("new", "--hidden-decks")
     assert ok("new", "--hide-decks") != ok("new")
+
+
+def test_show_svg_says_when_a_game_draws_no_picture(tmp_path):
+    target = tmp_path / "board.svg"
+    assert bad("show", MIDGAME, "--svg", target) == (
+        "error: svg: century-golem has no board picture yet"
+    )
+    assert not target.exists()

@@ -27,7 +27,7 @@ from .. import games as registry
 from .. import puzzles as suites
 from .._core import GolemError, StopToken
 from .._core import bench as run_bench
-from .._files import MAX_POSITION_BYTES, read_capped
+from .._files import MAX_POSITION_BYTES, read_capped, write_atomically
 from ..search import DEFAULT_ITERATIONS, DEFAULT_MOVETIME_MS, RANGES
 from ..search import analyse as ismcts_search
 from ..search import solve as alphabeta_search
@@ -279,11 +279,28 @@ def _setup_options(game: str, pairs: List[str]) -> Dict[str, str]:
     return options
 
 
+SvgOpt = typer.Option(
+    None, "--svg", help="Draw the board to this SVG file instead of printing it."
+)
+
+
 @app.command()
 @reports_errors
-def show(pos: str = PosArg) -> None:
-    """Show a position as a readable board."""
+def show(
+    pos: str = PosArg,
+    svg: Optional[Path] = SvgOpt,
+    force: bool = ForceOpt,
+) -> None:
+    """Show a position as a readable board (or draw it: --svg)."""
     state = _load(pos)
+    if svg is not None:
+        picture = state.to_svg()
+        if picture is None:
+            raise Failure("svg", f"{registry.game_of(state)} has no board picture yet")
+        if os.path.lexists(svg) and not force:
+            raise Failure(str(svg), "file exists; use --force to overwrite it")
+        write_atomically(svg, picture, overwrite=force)
+        return
     renderer = renderer_for(registry.game_of(state))
     if sys.stdout.isatty():
         renderer.print_rich(state)

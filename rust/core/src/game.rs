@@ -179,6 +179,12 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// Parses move notation into one of this state's legal actions.
     fn action_from_text(&self, text: &str) -> Result<Self::Action, String>;
 
+    /// A picture of the position as a standalone SVG document, for games that draw one
+    /// (`golem-solve show --svg`); `None` by default.
+    fn to_svg(&self) -> Option<String> {
+        None
+    }
+
     // ---- search knowledge ----
 
     /// Cheap move-ordering hint: actions with a higher hint are tried first by alpha-beta

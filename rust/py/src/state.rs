@@ -231,6 +231,11 @@ macro_rules! game_class {
                 guarded(|| $crate::state::new_state(players, seed).map(|state| Self { state }))
             }
 
+            /// The position drawn as an SVG document, or None if the game draws none.
+            fn to_svg(&self) -> PyResult<Option<String>> {
+                guarded(|| Ok(self.state.to_svg()))
+            }
+
             /// The position as TOML. Fails where the format cannot say the state.
             fn to_toml(&self) -> PyResult<String> {
                 guarded(|| self.state.to_text().map_err(|e| $crate::position_error(&e)))
