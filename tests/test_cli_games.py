@@ -254,3 +254,9 @@ def test_show_svg_says_when_a_game_draws_no_picture(tmp_path):
         "error: svg: century-golem has no board picture yet"
     )
     assert not target.exists()
+
+
+def test_arena_passes_setup_options_to_the_game():
+    assert bad("arena", "--bot", "random", "--bot", "greedy", "--map", "kazan") == (
+        "error: map: century-golem has no setup options"
+    )

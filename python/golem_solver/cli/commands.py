@@ -673,7 +673,10 @@ def arena(
     game: str = GameOpt,
     games: int = int_option(100, "--games", "-g", key="games", help="Games to play."),
     players: Optional[int] = typer.Option(
-        None, "--players", "-n", help="Seats (default: one per bot, at least 2)."
+        None,
+        "--players",
+        "-n",
+        help="Seats (default: one per bot, at least the game's minimum).",
     ),
     seed: int = int_option(
         0, "--seed", "-s", key="seed", help="Seed of deals and bots."
@@ -687,6 +690,10 @@ def arena(
         key="max_plies",
         help="Abandon a game after this many moves (unfinished).",
     ),
+    map_name: Optional[str] = typer.Option(
+        None, "--map", help="The map, for games played on one (a map id or a file)."
+    ),
+    option: List[str] = SetupOptionOpt,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Play bots against each other from random deals; win rates with 95% intervals.
@@ -698,6 +705,9 @@ def arena(
     and prints the report of the games finished by then (exit status 130).
     """
     _check_players(game, players)
+    setup = _setup_options(game, option)
+    if map_name is not None:
+        setup["map"] = map_name
     options = dict(
         game=game,
         games=games,
@@ -705,6 +715,7 @@ def arena(
         seed=seed,
         threads=threads,
         max_plies=max_plies,
+        setup=setup,
     )
     results, interrupted = _run_interruptibly(
         lambda token: arena_output.run(bots, {**options, "stop": token})
