@@ -123,7 +123,9 @@ class Map:
             s = self.spaces[i]
             if s.terrain not in LAND or i in self.region_of:
                 continue
-            comp = self._component(i, lambda j, t=s.terrain: self.spaces[j].terrain == t)
+            comp = self._component(
+                i, lambda j, t=s.terrain: self.spaces[j].terrain == t
+            )
             for j in comp:
                 self.region_of[j] = len(self.regions)
             self.regions.append(frozenset(comp))
@@ -173,9 +175,7 @@ class Map:
             d = self.direction(cells[0], cells[1])
             if d is None:
                 return False
-            return all(
-                self.step_index(a, d) == b for a, b in zip(cells, cells[1:])
-            )
+            return all(self.step_index(a, d) == b for a, b in zip(cells, cells[1:]))
         want = set(cells)
         if len(want) != len(cells):
             return False
@@ -251,7 +251,9 @@ def parse_token(tok: str):
             raise ValueError(f"bad token {tok!r}: {specials[0]} on a non-X space")
     else:
         if len(specials) != 1:
-            raise ValueError(f"bad token {tok!r}: an X space needs exactly one of T K * I")
+            raise ValueError(
+                f"bad token {tok!r}: an X space needs exactly one of T K * I"
+            )
         if ("$" in seen or "R" in seen) and not sp.ice:
             raise ValueError(f"bad token {tok!r}: $ or R on an X space needs I")
     return sp

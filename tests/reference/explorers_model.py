@@ -247,7 +247,9 @@ class State:
         self.era = 1
         self.played: list = []
         self.current: str | None = None
-        self.explore_order: list | None = None  # known order of the rest of the era deck
+        self.explore_order: list | None = (
+            None  # known order of the rest of the era deck
+        )
         decks = 1 if rules["shared_decks"] else n
         self.inv = [Deck(Counter(INV_ORDER)) for _ in range(decks)]
         self.tre = [Deck(Counter(TREASURE_COUNT)) for _ in range(decks)]
@@ -259,7 +261,7 @@ class State:
         self.offered: tuple | None = None
         self.card: CardPlay | None = None
         self.tasks: list = []  # stack, top last: (kind, cell)
-        self.log: list = []  # texts since the last at-rest point
+        self.log: list = []  # (text, needed in in_progress) since the at-rest point
         self.rest: State | None = None  # that at-rest point (None when at rest)
 
     # --- copying ---------------------------------------------------------------------
@@ -268,7 +270,9 @@ class State:
         s.__dict__.update(self.__dict__)
         s.objectives = list(self.objectives)
         s.played = list(self.played)
-        s.explore_order = None if self.explore_order is None else list(self.explore_order)
+        s.explore_order = (
+            None if self.explore_order is None else list(self.explore_order)
+        )
         s.inv = [d.copy() for d in self.inv]
         s.tre = [d.copy() for d in self.tre]
         s.players = [p.copy() for p in self.players]
@@ -400,11 +404,15 @@ class State:
         if self.tasks:
             kind, x = self.tasks[-1]
             if kind == "village":
-                return [f"village {t}" for t in self.cells(self.village_blanks(seat, x))]
+                return [
+                    f"village {t}" for t in self.cells(self.village_blanks(seat, x))
+                ]
             if kind == "routes":
                 return self.route_actions(seat, x)
             if kind == "free":
-                return [f"free {t}" for t in self.cells(self.targets(seat))] + ["free none"]
+                return [f"free {t}" for t in self.cells(self.targets(seat))] + [
+                    "free none"
+                ]
             raise AssertionError(kind)
         moves = self.card_moves()
         return [f"place {self.map.text(y)}" for y, _ in moves] + ["stop"]
@@ -581,11 +589,12 @@ class State:
         elif text not in self.legal():
             raise ValueError(f'"{text}": not a legal action')
         s = self.copy()
-        s._do(text)
+        # in_progress (§14) leaves out single-outcome chance events (flag False)
+        s._do(text, log=not (kind and len(outcomes) == 1))
         s._settle()
         return s
 
-    def _do(self, text: str) -> None:
+    def _do(self, text: str, log: bool = True) -> None:
         word, _, arg = text.partition(" ")
         m = self.map
         seat = self.to_move
@@ -596,7 +605,7 @@ class State:
             self.to_move = 0
             self._start_seat()
             return
-        self.log.append(text)
+        self.log.append((text, log))
         p = self.players[seat]
         if word == "offer":
             pair = tuple(arg.split())
@@ -828,7 +837,9 @@ class State:
             for seat, p in enumerate(self.players):
                 if oid in p.objectives or not self.meets(seat, obj):
                     continue
-                pay = obj["first"] if oid not in before and state == 0 else obj["second"]
+                pay = (
+                    obj["first"] if oid not in before and state == 0 else obj["second"]
+                )
                 gains.append((seat, oid, pay))
         for seat, oid, pay in gains:
             self.players[seat].coins += pay
@@ -885,7 +896,9 @@ class State:
             return len(p.towers) >= n
         if check == "tower_and_ruin":
             labels = {m.ruin_label.get(r) for r in p.ruins}
-            return m.cell(q["tower"]) in p.towers and all(x in labels for x in q["labels"])
+            return m.cell(q["tower"]) in p.towers and all(
+                x in labels for x in q["labels"]
+            )
         if check == "ruins":
             return len(p.ruins) >= n
         if check == "ruins_on_border":
@@ -910,7 +923,8 @@ class State:
             return count(lambda c: sp[c].city >= q["value"], posts) >= n
         if check == "trading_posts_terrains":
             return all(
-                any(sp[c].terrain == KEY_TERRAIN[t] for c in posts) for t in q["terrains"]
+                any(sp[c].terrain == KEY_TERRAIN[t] for c in posts)
+                for t in q["terrains"]
             )
         if check == "route_value_min":
             return any(sp[a].city * sp[b].city >= q["value"] for a, b, _ in p.routes)
