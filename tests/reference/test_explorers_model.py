@@ -1308,3 +1308,57 @@ def random_game(mid, n, seed, check_positions=False):
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_random_games(mid, n):
     random_game(mid, n, seed=n * 7 + len(mid), check_positions=n <= 2)
+
+
+# --- the solo expectimax solver ------------------------------------------------------------
+
+
+def last_era_tiny(tmp_path, left):
+    (tmp_path / "tiny.txt").write_text(
+        "id: tiny\nname: Tiny\nlayout: flat-top-columns-even-down\ncols: 3\nrows: 2\n"
+        "rules: none\ngrid:\nM$3 SR D$2\nS XK S\nend\n"
+    )
+    cards = ["mountain-1", "desert-2", "grassland-2", "sea-3", "wild-2"]
+    cards += ["era-I", "era-II", "era-III", "era-I/II/III"]
+    played = [c for c in cards if c not in left]
+    return load_position(
+        f"""
+game = "merchant-explorers"
+map = "tiny.txt"
+players = 1
+era = 4
+objectives = []
+[explore]
+played = {played!r}
+[investigate]
+discard = ["sea-5", "region-4", "travel-sea"]
+[[player]]
+coins = 7
+investigate = ["path-grass-sea-5", "surround-sea", "mix-grass4-sea1"]
+""".replace("'", '"'),
+        base_dir=tmp_path,
+    )
+
+
+def test_best_expected_one_card(tmp_path):
+    from .explorers_solver import best_actions, best_expected
+
+    s = last_era_tiny(tmp_path, ["sea-3"])
+    # sea-3 can only take one sea space (no two are adjacent); the ruin c1r0 draws:
+    # two-coins 8/40 (+2), place-explorer 8/40 (free c0r0: +3), jar 10/40 (+1 at the end)
+    assert best_expected(s) == 7 + Fraction(8 * 2 + 8 * 3 + 10 * 1, 40)
+    s = s.apply("reveal sea-3")
+    best = best_actions(s)
+    assert best[0] == ("place c1r0", 7 + Fraction(5, 4))
+    assert dict(best)["stop"] == 7
+
+
+def test_best_expected_two_cards(tmp_path):
+    from .explorers_solver import best_expected
+
+    s = last_era_tiny(tmp_path, ["sea-3", "mountain-1"])
+    # sea-3 first: place-explorer goes to c2r0 (+2) so mountain-1 still takes c0r0 (+3):
+    #   (8*5 + 8*5 + 10*4 + 14*3) / 40; mountain-1 first: 3 + (8*2 + 8*2 + 10*1) / 40
+    first = Fraction(8 * 5 + 8 * 5 + 10 * 4 + 14 * 3, 40)
+    second = 3 + Fraction(8 * 2 + 8 * 2 + 10, 40)
+    assert best_expected(s) == 7 + (first + second) / 2
