@@ -1362,3 +1362,42 @@ def test_best_expected_two_cards(tmp_path):
     first = Fraction(8 * 5 + 8 * 5 + 10 * 4 + 14 * 3, 40)
     second = 3 + Fraction(8 * 2 + 8 * 2 + 10, 40)
     assert best_expected(s) == 7 + (first + second) / 2
+
+
+# --- the skip rule loses no end state (§12) ---------------------------------------------
+
+
+def seat_end_states(s):
+    """Every end state (seat 0's summary when its resolution ends), all branches."""
+    out = []
+
+    def walk(st):
+        if st.over or st.to_move != 0:
+            out.append(repr(sorted(st.summary()["players"][0].items())))
+            return
+        if st.turn() == "chance":
+            for t, _ in st.chance():
+                walk(st.apply(t))
+            return
+        for a in st.legal():
+            walk(st.apply(a))
+
+    walk(s)
+    return out
+
+
+@pytest.mark.parametrize(
+    "card",
+    ["sea-3", "wild-2", "region-4", "path-grass-sea-5", "mix-grass4-sea1"]
+    + ["mix-mountain3-sea1", "line-sea-unlimited", "coinx2-mountain-3", "travel-sea"]
+    + ["sea4-double-treasure", "sea4-then-cities"],
+)
+def test_skip_rule_keeps_every_end_state(card, monkeypatch):
+    m = load_map("avenia")
+    kept = seat_end_states(performing(m, card, players=2))
+    monkeypatch.setattr(State, "use_skip", False)
+    raw = seat_end_states(performing(m, card, players=2))
+    assert set(kept) == set(raw)
+    assert len(kept) <= len(raw)
+    if card in ("sea-3", "wild-2", "region-4", "mix-grass4-sea1", "coinx2-mountain-3"):
+        assert len(kept) == len(set(kept))  # one order per end state
