@@ -1401,3 +1401,40 @@ def test_skip_rule_keeps_every_end_state(card, monkeypatch):
     assert len(kept) <= len(raw)
     if card in ("sea-3", "wild-2", "region-4", "mix-grass4-sea1", "coinx2-mountain-3"):
         assert len(kept) == len(set(kept))  # one order per end state
+
+
+# --- deeper perft (known explore order) -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "mid,counts",
+    [
+        # avenia 1..3 worked out by hand (3: after c9r5 c9r4 / c9r5 c10r4 / c9r5 stop,
+        # mountain-1 has c7r6 c9r6 c10r5 stop; after stop c7r6 / stop c9r6 / stop stop,
+        # grassland-2 has c8r6 c7r7 stop / c8r6 c9r7 stop / c8r6 stop: 4+4+4+3+3+2);
+        # the deeper numbers are the model's own, kept as a regression table
+        ("avenia", [2, 6, 20, 71, 323]),
+        ("kazan", [3, 7, 20, 80, 276]),
+        ("north-proylia", [3, 8, 23, 82, 415]),
+    ],
+)
+def test_perft_table(mid, counts):
+    s = new_state(mid, 1, objectives=[])
+    s.explore_order = [
+        "desert-2",
+        "mountain-1",
+        "grassland-2",
+        "sea-3",
+        "wild-2",
+        "era-I",
+    ]
+    assert [perft(s, d) for d in range(1, len(counts) + 1)] == counts
+
+
+def test_cli_perft(tmp_path, capsys):
+    from .explorers_cli import main
+
+    pos = tmp_path / "start.toml"
+    pos.write_text(to_position(new_state("avenia", 1, objectives=[])))
+    main(["perft", str(pos), "1"])
+    assert capsys.readouterr().out.strip() == "773"
