@@ -13,6 +13,7 @@ API (used by the differential tests; keep it stable):
     State.apply(text) -> State            a new state; the old one is unchanged
     State.summary() -> dict
     State.final_scores() -> list[int]     at terminal (coins + end-game cards + land bonus)
+    State.winners() -> list[int]          seats sharing the most coins (no tie-breaker)
     perft(state, depth) -> int            §13
     to_position(state) -> str             §14 (explorers_position.py)
 
@@ -79,6 +80,61 @@ TERRAIN_KEY = {"M": "mountain", "D": "desert", "G": "grassland", "S": "sea"}
 KEY_TERRAIN = {v: k for k, v in TERRAIN_KEY.items()}
 
 RULE_DEFAULTS = ("crystal_scoring", "solo_decay", "ice", "land_bonus", "shared_decks")
+
+# §16: every objective check and its parameters (an unknown check or a missing or extra
+# parameter is a data error)
+CHECK_PARAMS = {
+    "villages": {"n"},
+    "villages_distinct_lands": {"n"},
+    "villages_same_land": {"n"},
+    "villages_same_terrain": {"n"},
+    "villages_on_terrain": {"n", "terrain"},
+    "villages_terrains": {"terrains"},
+    "village_region_size_min": {"n", "size"},
+    "villages_region_size_max": {"n", "size"},
+    "village_adjacent_own_tower": {"n"},
+    "village_adjacent_ruin_space": {"n"},
+    "villages_adjacent_crystal_space": {"n"},
+    "villages_adjacent_ice": {"n"},
+    "villages_adjacent_own_trading_post": {"n"},
+    "village_north_border": {"n"},
+    "towers": {"n"},
+    "tower_and_ruin": {"tower", "labels"},
+    "ruins": {"n"},
+    "ruins_on_border": {"n"},
+    "ruins_labelled": {"labels"},
+    "ruins_same_symbol": {"n"},
+    "ruins_each_symbol": {"symbols"},
+    "ruins_on_ice": {"n"},
+    "ruins_adjacent_terrains": {"terrains"},
+    "crystals": {"n"},
+    "trading_posts_value_min": {"n", "value"},
+    "trading_posts_terrains": {"terrains"},
+    "route_value_min": {"value"},
+    "route_via_ice": set(),
+    "chain_cities_ruins": {"cities", "ruins"},
+    "explorer_on_coin_min": {"value"},
+    "land_reached": {"land_cell"},
+}
+
+
+def check_objective_data(objectives: dict) -> None:
+    """Raise ValueError on an unknown check or a missing or extra parameter (§16)."""
+    for mid, objs in objectives.items():
+        for o in objs:
+            want = CHECK_PARAMS.get(o["check"])
+            if want is None:
+                raise ValueError(f"objective {o['id']}: unknown check {o['check']!r}")
+            if set(o["params"]) != want:
+                raise ValueError(
+                    f"objective {o['id']}: params {sorted(o['params'])}, "
+                    f"expected {sorted(want)}"
+                )
+            if not o["id"].startswith(mid + "-"):
+                raise ValueError(f"objective {o['id']}: not an objective id of {mid}")
+
+
+check_objective_data(OBJECTIVES)
 
 
 def era_deck(era: int) -> list[str]:
@@ -961,6 +1017,11 @@ class State:
     def final_scores(self) -> list:
         assert self.over, "final_scores: the game is not over"
         return [p.coins + self.end_bonus(s) for s, p in enumerate(self.players)]
+
+    def winners(self) -> list:
+        """Seats with the most coins at the end; no tie-breaker (§9)."""
+        scores = self.final_scores()
+        return [s for s, v in enumerate(scores) if v == max(scores)]
 
     def summary(self) -> dict:
         t = self.map.text

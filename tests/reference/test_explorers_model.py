@@ -1438,3 +1438,23 @@ def test_cli_perft(tmp_path, capsys):
     pos.write_text(to_position(new_state("avenia", 1, objectives=[])))
     main(["perft", str(pos), "1"])
     assert capsys.readouterr().out.strip() == "773"
+
+
+def test_objective_data_checks():
+    from .explorers_model import OBJECTIVES, check_objective_data
+
+    check_objective_data(OBJECTIVES)
+    bad = {"avenia": [dict(OBJECTIVES["avenia"][0], params={"n": 3, "m": 1})]}
+    with pytest.raises(ValueError, match="params"):
+        check_objective_data(bad)
+    bad = {"avenia": [dict(OBJECTIVES["avenia"][0], check="villages_everywhere")]}
+    with pytest.raises(ValueError, match="unknown check"):
+        check_objective_data(bad)
+
+
+def test_winners_share_ties():
+    s = random_game("aghon", 2, seed=5)
+    scores = s.final_scores()
+    assert s.winners() == [i for i, v in enumerate(scores) if v == max(scores)]
+    s.players[1].coins += scores[0] - scores[1]
+    assert s.winners() == [0, 1]
