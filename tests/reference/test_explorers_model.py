@@ -1458,3 +1458,51 @@ def test_winners_share_ties():
     assert s.winners() == [i for i, v in enumerate(scores) if v == max(scores)]
     s.players[1].coins += scores[0] - scores[1]
     assert s.winners() == [0, 1]
+
+
+# --- flow: checks after every reveal, era end ---------------------------------------------
+
+
+def test_objective_paid_at_the_check_after_all_seats():
+    m = tiny(["XT XT S", "S XK S"], mid="avenia")  # avenia-2: two towers
+    s = new_state(m, 2, objectives=["avenia-2"])
+    s.explore_order = [
+        "wild-2",
+        "mountain-1",
+        "desert-2",
+        "grassland-2",
+        "sea-3",
+        "era-I",
+    ]
+    s = play(s, "reveal wild-2", "place c0r0", "place c1r0")
+    # seat 0's card ended (max 2): no objective yet, seat 1 resolves the same card
+    assert s.to_move == 1 and s.players[0].coins == 6 + 8
+    s = play(s, "place c0r0", "place c1r0")
+    # both met it at the same check: both paid first
+    assert s.to_move is None and [p.coins for p in s.players] == [24, 24]
+    assert [p.objectives for p in s.players] == [["avenia-2"], ["avenia-2"]]
+
+
+def test_last_check_of_an_era_sees_explorers_then_era_ends():
+    m = tiny(["M$3 S S", "S XK S"], mid="kazan")  # kazan-5: an explorer on a coin >= 3
+    s = new_state(m, 1, objectives=["kazan-5"])
+    s.played = ["desert-2", "grassland-2", "sea-3", "wild-2", "era-I"]
+    s.players[0].investigate = ["sea-5"]
+    s.ideck(0).unseen["sea-5"] -= 1
+    s = play(s, "reveal mountain-1", "place c0r0")
+    p = s.players[0]
+    assert p.coins == 3 + 10 and p.objectives == ["kazan-5"]
+    assert s.era == 2 and s.played == [] and p.explorers == set()
+    assert len(s.chance()) == 7  # the era-2 deck, order unknown again
+
+
+def test_coin_multiplier_not_on_treasure_placements():
+    m = tiny(["DR D$2 S", "S XK S"])
+    s = performing(m, "coinx3-desert-4")
+    s.tre[0].order = ["place-explorer"]
+    s.tre[0].unseen = type(s.tre[0].unseen)({"place-explorer": 1})
+    s = play(s, "place c0r0", "draw place-explorer", "free c1r0")
+    assert s.players[0].coins == 2  # not x3
+    s = performing(m, "coinx3-desert-4")
+    s = play(s, "place c1r0")
+    assert s.players[0].coins == 6
