@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
+from pathlib import Path
 
-from .explorers_map import MAP_IDS, MapError, load_map
+from .explorers_map import DATA_DIR, MAP_IDS, MapError, load_map
 from .explorers_model import (
     BASIC,
     ERA_CARD,
@@ -490,9 +491,11 @@ def to_position(state: State) -> str:
     s = state.rest if state.rest is not None else state
     m = s.map
     lines = ['game = "merchant-explorers"']
-    lines.append(
-        f'map = "{m.id}"' if m.path is None or m.id in MAP_IDS else f'map = "{m.path}"'
+    builtin = m.id in MAP_IDS and (
+        m.path is None
+        or Path(m.path).resolve() == (DATA_DIR / f"map_{m.id}.txt").resolve()
     )
+    lines.append(f'map = "{m.id}"' if builtin else f'map = "{m.path}"')
     lines.append(f"players = {s.n}")
     lines.append(f"era = {s.era}")
     if s.to_move is not None:
