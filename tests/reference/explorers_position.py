@@ -205,7 +205,7 @@ def _cells(s: State, field: str, v) -> list:
         except ValueError as e:
             raise ValueError(f"{field}[{i}]: {e}") from None
         if c in out:
-            raise ValueError(f"{field}[{i}]: {t} listed twice")
+            raise ValueError(f'{field}[{i}]: "{t}" listed twice')
         out.append(c)
     return out
 

@@ -1153,6 +1153,66 @@ BAD_POSITIONS = [
         ),
         'player[0].objectives[0]: "avenia-1" is not in play',
     ),
+    (
+        ('explorers = ["c7r6", "c7r7"]', 'explorers = ["c7r6", "c9r4"]'),
+        "player[0].explorers[1]: explorer on a village",
+    ),
+    (
+        ('explorers = ["c7r6", "c7r7"]', 'explorers = ["c7r6", "c7r7", "c13r2"]'),
+        "player[0].explorers[2]: c13r2 is an uncovered ruin",
+    ),
+    (
+        ('explorers = ["c7r6", "c7r7"]', 'explorers = ["c7r6", "c7r6"]'),
+        'player[0].explorers[1]: "c7r6" listed twice',
+    ),
+    (
+        ("coins = 23", "coins = 23\nice_route = true"),
+        "player[0].ice_route: map has no ice spaces",
+    ),
+    (
+        ('treasure = ["jar"]', "treasure = [" + ", ".join(['"jar"'] * 11) + "]"),
+        "treasure: 11 jar cards but the game has 10",
+    ),
+    (
+        (
+            'routes = []\nruins = ["c5r3"]',
+            'routes = ["c11r1-c7r3 cover c7r3", "c7r3-c4r2 cover c4r2"]\nruins = ["c5r3"]',
+        ),
+        "player[0].routes[1]: c7r3 was covered by an earlier route",
+    ),
+    (
+        ("coins = 23", 'coins = 23\nlands_reached = ["c9r4", "c10r4"]'),
+        "player[0].lands_reached[1]: c10r4 is in the same land as c9r4",
+    ),
+    (
+        ("coins = 23", 'coins = 23\nlands_reached = ["c17r0"]'),
+        "player[0].lands_reached: misses the land of c9r4",
+    ),
+    (
+        ('investigate = ["region-4"]', 'investigate = ["region-5"]'),
+        'player[1].investigate[0]: "region-5" is not an investigate card',
+    ),
+    (
+        ('investigate = ["region-4"]', 'investigate = ["sea-5"]'),
+        'player[1].investigate[0]: "sea-5" is in two places',
+    ),
+    (
+        (
+            'objectives = ["avenia-2", "avenia-5", "avenia-6"]',
+            'objectives = ["avenia-2", "avenia-2"]',
+        ),
+        'objectives[1]: "avenia-2" listed twice',
+    ),
+    (
+        ('current = "era-II"', 'current = "desert-2"'),
+        'explore.current: "desert-2" is also played',
+    ),
+    (("to_move = 1", "to_move = 2"), "to_move: must be 0..1"),
+    (
+        ('crystal_scoring = "cumulative"', 'crystal_scoring = "sum"'),
+        'rules.crystal_scoring: expected "cumulative" or "face"',
+    ),
+    (("era = 2", "era = 2\ncolour = 1"), "colour: unknown key"),
 ]
 
 
