@@ -45,6 +45,21 @@ independently and the differential tests compare):
     placement); a drawn two-coins likewise.
 10. Objectives whose decay state is "second" pay `second` even if no one achieved them.
 11. perft(0) = 1 even at a chance node (no expansion at depth 0).
+12. Solo decay o1, o2, o3 are the positions in the `objectives` list (with fewer than
+    three in play, the ones present keep their index).
+
+Conventions of this model (not rules):
+ - summary(): cell lists in ascending cell index (towers and crystals too, not placement
+   order), objectives achieved sorted by id, treasure hand sorted, `lands` a count.
+ - to_position leaves single-outcome chance events out of `in_progress` except trailing
+   ones (the reader applies leading single-outcome events before each text and stops
+   after the last text, so a trailing one must be written to be replayed).
+ - load_position requires `objectives` ([] for none); every player key and the explore,
+   investigate and treasure tables are optional (empty / 0 by default).
+ - State.use_skip = False switches the §12 skip rule off (tests count raw orders).
+
+Also here: explorers_solver.best_expected (exact solo expectimax), explorers_cli (perft,
+divide and legal on a position file: `cd tests; python -m reference.explorers_cli`).
 """
 
 from __future__ import annotations
