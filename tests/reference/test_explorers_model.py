@@ -1356,6 +1356,14 @@ def random_game(mid, n, seed, check_positions=False):
         if s.era != era or s.over:
             assert all(not p.explorers for p in s.players)
             era = s.era
+        if not s.tasks and rng.random() < 0.25:  # storable: the §14 checks hold
+            for seat, p in enumerate(s.players):
+                for g in s.groups(seat):
+                    assert len(s.uncovered_cities(seat, g)) <= 1
+                    assert m.capital in g or g & p.villages
+                for r, region in enumerate(m.regions):
+                    done = region <= (p.explorers | p.villages)
+                    assert not (done and m.region_blanks[r]) or region & p.villages
     assert reveals == 30 and s.era == 4
     assert len(s.played) == 9
     scores = s.final_scores()
