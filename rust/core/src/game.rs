@@ -199,6 +199,12 @@ pub trait Game: Copy + Send + Sync + 'static {
         self.score(player) as f64
     }
 
+    /// Whether perft expands a chance event reached with no ply left (Century's rules: a
+    /// deal after the last counted move branches) or counts it as one leaf (Merchant
+    /// Explorers' §13: `perft(0) = 1` at a chance node). Each game's spec defines its
+    /// perft; this says which definition.
+    const PERFT_EXPANDS_TRAILING_CHANCE: bool = true;
+
     /// The positions [`crate::bench`] searches for this game (its data, in its folder).
     const BENCH_POSITIONS: &'static [BenchPosition] = &[];
 

@@ -1,7 +1,8 @@
 //! perft: counts the leaves of the action tree, the standard check of move generation.
 //!
 //! A ply is one player's action; chance outcomes are expanded without using a ply, and a
-//! terminal state is a leaf.
+//! terminal state is a leaf. A chance event reached with no ply left is expanded too,
+//! unless the game's perft says it is a leaf ([`Game::PERFT_EXPANDS_TRAILING_CHANCE`]).
 //!
 //! [`perft_with_stop`] and [`perft_divide_with_stop`] also watch a [`StopFlag`] (Ctrl-C):
 //! the flag is read once every [`STOP_CHECK_NODES`] inner nodes, so a stop ends the count
@@ -142,6 +143,9 @@ fn visit<G: Game>(
     let child_depth = match state.turn() {
         Turn::Terminal => return Some(Visit::Leaves(1)),
         Turn::Player(_) if depth == 0 => return Some(Visit::Leaves(1)),
+        Turn::Chance if depth == 0 && !G::PERFT_EXPANDS_TRAILING_CHANCE => {
+            return Some(Visit::Leaves(1))
+        }
         Turn::Player(_) => depth - 1,
         Turn::Chance => depth,
     };
@@ -158,8 +162,10 @@ fn visit<G: Game>(
     }
     let frame = &mut frames[level];
     state.legal_actions(&mut frame.actions);
-    if depth == 1 && child_depth == 0 && !state.has_chance() {
-        // Bulk count: without chance every action at the last ply is exactly one leaf.
+    let leaf_children = !state.has_chance() || !G::PERFT_EXPANDS_TRAILING_CHANCE;
+    if depth == 1 && child_depth == 0 && leaf_children {
+        // Bulk count: every action at the last ply is exactly one leaf (no chance event
+        // below, or one that counts as a leaf).
         return Some(Visit::Leaves(frame.actions.len() as u64));
     }
     frame.state = *state;
