@@ -1,0 +1,5 @@
+//! The Guild of Merchant Explorers (spec: `docs/merchant-explorers.md` and the rules spec
+//! it follows).
+
+pub mod cellset;
+pub mod map;
