@@ -4,3 +4,4 @@
 pub mod cards;
 pub mod cellset;
 pub mod map;
+pub mod svg;
