@@ -14,7 +14,9 @@ pub mod map;
 mod movegen;
 mod objectives;
 pub mod pile;
+pub mod position;
 mod rules;
+pub mod setup;
 pub mod state;
 mod zobrist;
 
@@ -190,12 +192,11 @@ impl Game for State {
     }
 
     fn from_text(text: &str) -> Result<Self, PositionError> {
-        let _ = text;
-        Err(PositionError::new("toml", "not yet supported"))
+        position::read_position(text)
     }
 
     fn to_text(&self) -> Result<String, PositionError> {
-        Err(PositionError::new("state", "not yet supported"))
+        position::write_position(self)
     }
 
     fn num_players(&self) -> usize {

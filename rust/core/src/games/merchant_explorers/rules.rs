@@ -88,10 +88,6 @@ impl State {
         }
         self.rest_decks.investigate.hide();
         self.rest_decks.treasure.hide();
-        // No outcome is decided by a known order any more: all must be named.
-        for entry in &mut self.log {
-            *entry &= !(1 << 15);
-        }
     }
 
     pub(super) fn deck_slot(&self, seat: usize) -> usize {
@@ -183,10 +179,8 @@ impl State {
         if self.phase == Phase::Over {
             return;
         }
-        // Outcomes a known deck order decides are marked: `in_progress` leaves them out.
-        let known = action.is_chance() && self.outcome_known();
         if (self.log_len as usize) < LOG_CAP {
-            self.log[self.log_len as usize] = action.index() as u16 | (known as u16) << 15;
+            self.log[self.log_len as usize] = action.index() as u16;
             self.log_len += 1;
         } else {
             self.log_full = true;
@@ -638,7 +632,19 @@ impl State {
         } else {
             self.players as usize
         };
-        self.decks[..decks].hash(&mut h);
+        for d in &self.decks[..decks] {
+            // Treasure cards of one kind are interchangeable: hash kinds, not card ids.
+            (d.investigate, d.investigate_discard).hash(&mut h);
+            for kind in 0..TREASURE.len() {
+                let mask = treasure_mask(kind);
+                let in_deck = (d.treasure.cards() & mask).count_ones();
+                (in_deck, (d.treasure_discard & mask).count_ones()).hash(&mut h);
+            }
+            d.treasure.is_known().hash(&mut h);
+            d.treasure
+                .top_first()
+                .for_each(|c| treasure_kind(c as usize).hash(&mut h));
+        }
         self.explore.hash(&mut h);
         self.played[..self.played_len as usize].hash(&mut h);
         self.objectives.hash(&mut h);

@@ -242,7 +242,7 @@ pub struct State {
     /// The seat's rest point: its player record and decks before its resolution began.
     pub(super) rest_player: Player,
     pub(super) rest_decks: Decks,
-    /// Action indices since the rest point (single-outcome chance events left out).
+    /// Action indices since the rest point, chance outcomes included.
     pub(super) log: [u16; LOG_CAP],
     pub(super) log_len: u8,
     pub(super) log_full: bool,
