@@ -204,6 +204,20 @@ pub fn land_bonus(lands: usize) -> u16 {
     LAND_BONUS[lands.min(13)]
 }
 
+/// Explore ids are below this in a performed-card code; investigate cards follow.
+pub const INVESTIGATE_CODE: u8 = 32;
+
+/// The steps of a performed card (explore id, or `INVESTIGATE_CODE` + investigate id).
+pub fn card_steps(code: u8) -> &'static [Step] {
+    match code {
+        c if (c as usize) < EXPLORE_COUNT => EXPLORE[c as usize].steps,
+        c if c >= INVESTIGATE_CODE && ((c - INVESTIGATE_CODE) as usize) < INVESTIGATE_COUNT => {
+            INVESTIGATE[(c - INVESTIGATE_CODE) as usize].steps
+        }
+        _ => &[],
+    }
+}
+
 #[cfg(test)]
 #[path = "../../../build/merchant_explorers_checks.rs"]
 mod data_checks;
