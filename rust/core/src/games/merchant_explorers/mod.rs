@@ -17,6 +17,7 @@ pub mod pile;
 pub mod position;
 mod rules;
 pub mod setup;
+mod setup_options;
 pub mod state;
 pub mod svg;
 mod zobrist;
@@ -192,6 +193,16 @@ impl Game for State {
         State::new_with(map, players, rng, Options::defaults(map, players))
     }
 
+    const SETUP_OPTIONS: &'static [(&'static str, &'static str)] = setup_options::SETUP_OPTIONS;
+
+    fn new_game_with(
+        players: usize,
+        rng: &mut dyn RngCore,
+        options: &[(String, String)],
+    ) -> Result<Self, PositionError> {
+        setup_options::new_game_with(players, rng, options)
+    }
+
     fn from_text(text: &str) -> Result<Self, PositionError> {
         position::read_position(text)
     }
@@ -303,6 +314,10 @@ impl Game for State {
         } else {
             Err(format!("'{text}' is not legal here"))
         }
+    }
+
+    fn to_svg(&self) -> Option<String> {
+        Some(svg::state_svg(self))
     }
 
     fn ordering_hint(&self, action: Action) -> i32 {

@@ -34,7 +34,7 @@ pub fn write_position(state: &State) -> R<String> {
     Ok(to_setup(state)?.write())
 }
 
-fn load_map(name: &str) -> R<&'static Map> {
+pub(super) fn load_map(name: &str) -> R<&'static Map> {
     if let Some(map) = map::bundled(name) {
         return Ok(map);
     }

@@ -7,8 +7,12 @@
 
 use std::fmt::Write;
 
+use super::cards;
 use super::cellset::CellSet;
 use super::map::{Map, RuinLabel, Terrain, SYMBOLS};
+use super::state::State;
+use crate::util::BitIter;
+use crate::Game;
 
 /// What one player's copy of the map shows besides the printed map.
 #[derive(Clone, Debug, Default)]
@@ -21,6 +25,42 @@ pub struct Panel {
     pub trading_posts: CellSet,
     /// Ruins, towers and crystals this player covered.
     pub covered: CellSet,
+}
+
+/// The state as a picture: every player's copy of the map, with a heading that says the
+/// era and the card being resolved.
+pub fn state_svg(state: &State) -> String {
+    let map = state.map();
+    let panels: Vec<Panel> = (0..state.players as usize)
+        .map(|seat| {
+            let p = state.player(seat);
+            let spaces_of = |mask: u64, list: &[u16]| {
+                let mut set = CellSet::default();
+                for i in BitIter(mask) {
+                    if let Some(&space) = list.get(i) {
+                        set.insert(space as usize);
+                    }
+                }
+                set
+            };
+            let covered = spaces_of(u64::from(p.ruins), &map.ruins)
+                .union(spaces_of(u64::from(p.towers), &map.towers))
+                .union(spaces_of(u64::from(p.crystals), &map.crystals));
+            Panel {
+                title: format!("Seat {seat} - {} coins", state.score(seat)),
+                explorers: p.explorers,
+                villages: p.villages,
+                trading_posts: spaces_of(u64::from(p.posts), &map.cities),
+                covered,
+            }
+        })
+        .collect();
+    let card = state
+        .current_card()
+        .map(|c| format!(", resolving {}", cards::EXPLORE[c].name))
+        .unwrap_or_default();
+    let heading = format!("{} - era {}{card}", map.name, state.era());
+    draw(map, &heading, &panels)
 }
 
 /// Hex radius (centre to corner) in SVG units.
