@@ -226,3 +226,37 @@ def test_bench_summary_without_a_signature():
     assert "differs" not in summary(result)
     text = subtotal_text({"game": "century-golem", "nodes": 7, "seconds": 0.125})
     assert text.split() == ["century-golem", "subtotal", "7", "nodes", "0.125", "s"]
+
+
+def test_new_refuses_setup_options_the_game_does_not_have(tmp_path):
+    """`--map` and `--option` reach the game, which names the option it refuses."""
+    target = tmp_path / "c.toml"
+    assert bad("new", "--map", "kazan", "-o", target) == (
+        "error: map: century-golem has no setup options"
+    )
+    assert bad("new", "--option", "colour=red", "-o", target).startswith(
+        "error: option.colour: not a setup option of century-golem"
+    )
+    assert bad("new", "--option", "nonsense", "-o", target).startswith(
+        "error: option: expected KEY=VALUE"
+    )
+    assert not target.exists()
+
+
+def test_hide_decks_is_an_alias_of_hidden_decks():
+    assert ok("new", "--hide-decks") == ok("new", "--hidden-decks")
+    assert ok("new", "--hide-decks") != ok("new")
+
+
+def test_show_svg_says_when_a_game_draws_no_picture(tmp_path):
+    target = tmp_path / "board.svg"
+    assert bad("show", MIDGAME, "--svg", target) == (
+        "error: svg: century-golem has no board picture yet"
+    )
+    assert not target.exists()
+
+
+def test_arena_passes_setup_options_to_the_game():
+    assert bad("arena", "--bot", "random", "--bot", "greedy", "--map", "kazan") == (
+        "error: map: century-golem has no setup options"
+    )

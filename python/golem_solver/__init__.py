@@ -15,7 +15,7 @@ from ._core import (
     __version__,
     golem_points,
 )
-from .games import GAMES, load, new
+from .games import GAMES, load, new, setup_options
 from .search import analyse, solve
 
 __all__ = [
@@ -31,5 +31,6 @@ __all__ = [
     "golem_points",
     "load",
     "new",
+    "setup_options",
     "solve",
 ]

@@ -85,6 +85,7 @@ class Century:
     def new(players: int, seed: int = 0) -> Century: ...
     def hide_decks(self) -> None: ...
     def to_toml(self) -> str: ...
+    def to_svg(self) -> Optional[str]: ...
     def save(
         self, path: Union[str, PathLike[str]], overwrite: bool = False
     ) -> None: ...
@@ -155,8 +156,17 @@ def from_toml(text: str) -> Century:
 def load(path: Union[str, PathLike[str]]) -> Century:
     """The state of the game named by the file's ``game`` key."""
 
-def new_game(game: str, players: int, seed: int = 0) -> Century:
-    """A fresh starting position of ``game`` with both decks shuffled by ``seed``."""
+def new_game(
+    game: str,
+    players: int,
+    seed: int = 0,
+    options: list[tuple[str, str]] = ...,
+) -> Century:
+    """A fresh starting position of ``game`` with its decks shuffled by ``seed``;
+    ``options`` are the game's setup choices as ``(name, value)`` pairs."""
+
+def setup_options(game: str) -> list[tuple[str, str]]:
+    """The setup choices ``new_game`` takes for ``game``: ``(name, help)`` pairs."""
 
 class StopToken:
     """Lets another thread stop a running search (``token.stop()``); the search then
@@ -224,12 +234,13 @@ def arena(
     seed: int = 0,
     threads: int = 1,
     max_plies: int = 3000,
+    setup: list[tuple[str, str]] = ...,
     on_progress: Optional[Callable[[int, int], object]] = None,
     stop: Optional[StopToken] = None,
 ) -> dict:
     """Plays ``games`` games of ``game`` between bots given by spec (``random``, ``greedy``,
     ``ismcts:iterations=1000,...``, ``alphabeta:depth=2,...``). ``players`` defaults to
-    the number of bots (at least 2); seats are filled with the bots cyclically and rotated
+    the number of bots (at least the game's minimum); seats are filled with the bots cyclically and rotated
     every game. Results depend only on the arguments, not on ``threads``. A bad spec raises
     ``GolemError`` with ``field`` like ``bot[1].iterations``. ``stop`` ends the arena
     within a move; the report (``stopped`` True) then covers the ``played`` games

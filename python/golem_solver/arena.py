@@ -37,13 +37,15 @@ def run(
     seed: int = 0,
     threads: int = 1,
     max_plies: int = 3000,
+    setup: Optional[Dict[str, str]] = None,
     on_progress: Optional[Callable[[int, int], object]] = None,
     stop: Optional[StopToken] = None,
 ) -> Report:
     """Plays ``games`` games of ``game`` (see ``golem_solver._core.arena``) and adds
     ``threads`` and ``seconds`` to the report; neither changes the results. ``stop``
     ends the arena within a move: the report then covers the games finished by then
-    (``stopped`` True, ``played`` of them)."""
+    (``stopped`` True, ``played`` of them). ``setup`` holds the game's setup options
+    (``golem_solver.setup_options``), e.g. ``{"map": "kazan"}``, for every game."""
     for field in ("games", "seed", "threads", "max_plies"):
         check_int(field, locals()[field])
     check_players(game, players)
@@ -54,6 +56,7 @@ def run(
         seed=seed,
         threads=threads,
         max_plies=max_plies,
+        setup=[(str(k), str(v)) for k, v in (setup or {}).items()],
     )
     start = time.perf_counter()
     # Always a callback: calling into Python now and then lets Ctrl-C through.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from os import PathLike
-from typing import Any, Dict, Union
+from typing import Any, Dict, Mapping, Optional, Union
 
 from . import _core
 from ._core import GolemError
@@ -62,20 +62,28 @@ def load(position: Union[str, PathLike]) -> Any:
     return load_file(position)
 
 
+def setup_options(game: str = DEFAULT_GAME) -> Dict[str, str]:
+    """The setup choices ``new`` takes for ``game`` beyond the player count: name -> help."""
+    return dict(_core.setup_options(check_game(game)))
+
+
 def new(
     game: str = DEFAULT_GAME,
     players: int = 2,
     seed: int = 0,
     hidden_decks: bool = False,
+    options: Optional[Mapping[str, str]] = None,
 ) -> Any:
     """A fresh starting position of ``game``, shuffled by ``seed``; with ``hidden_decks``
-    the deck orders are left out, so every deal is a chance event."""
+    the deck orders are left out, so every deal is a chance event. ``options`` are the
+    game's setup choices (``setup_options(game)``), e.g. ``{"map": "kazan"}``."""
     from .arena import check_players
     from .search import check_int
 
     check_players(game, players)
     check_int("seed", seed)
-    state = _new_game(check_game(game), players, seed)
+    pairs = [(str(k), str(v)) for k, v in (options or {}).items()]
+    state = _new_game(check_game(game), players, seed, pairs)
     if hidden_decks:
         if not hasattr(state, "hide_decks"):
             raise golem_error("hidden_decks", f"{game} has no decks to hide")

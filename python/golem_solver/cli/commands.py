@@ -27,7 +27,7 @@ from .. import games as registry
 from .. import puzzles as suites
 from .._core import GolemError, StopToken
 from .._core import bench as run_bench
-from .._files import MAX_POSITION_BYTES, read_capped
+from .._files import MAX_POSITION_BYTES, read_capped, write_atomically
 from ..search import DEFAULT_ITERATIONS, DEFAULT_MOVETIME_MS, RANGES
 from ..search import analyse as ismcts_search
 from ..search import solve as alphabeta_search
@@ -222,6 +222,15 @@ GameOpt = typer.Option(
 )
 
 
+# A list default: built once here, not in the signature (ruff B008).
+SetupOptionOpt = typer.Option(
+    [],
+    "--option",
+    "-O",
+    help="A setup option of the game as KEY=VALUE (repeatable); see `setup_options`.",
+)
+
+
 @app.command()
 @reports_errors
 def new(
@@ -233,21 +242,65 @@ def new(
     hidden_decks: bool = typer.Option(
         False,
         "--hidden-decks",
+        "--hide-decks",
         help="Leave the deck orders out: every deal is a chance event.",
     ),
+    map_name: Optional[str] = typer.Option(
+        None,
+        "--map",
+        help="The map, for games played on one (a map id, or a map file's path).",
+    ),
+    option: List[str] = SetupOptionOpt,
     output: Optional[Path] = OutOpt,
     force: bool = ForceOpt,
 ) -> None:
-    """Write a fresh starting position (both decks listed in their shuffled order)."""
+    """Write a fresh starting position (the decks listed in their shuffled order)."""
     _check_players(game, players)
-    _write(registry.new(game, players, seed, hidden_decks), output, force)
+    options = _setup_options(game, option)
+    if map_name is not None:
+        options["map"] = map_name
+    _write(registry.new(game, players, seed, hidden_decks, options), output, force)
+
+
+def _setup_options(game: str, pairs: List[str]) -> Dict[str, str]:
+    """``KEY=VALUE`` texts as a dict; each key must be one of the game's setup options."""
+    known = registry.setup_options(game)
+    options: Dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise registry.golem_error("option", f"expected KEY=VALUE, got {pair!r}")
+        if key not in known:
+            names = ", ".join(known) or "none"
+            raise registry.golem_error(
+                f"option.{key}", f"not a setup option of {game} (options: {names})"
+            )
+        options[key] = value
+    return options
+
+
+SvgOpt = typer.Option(
+    None, "--svg", help="Draw the board to this SVG file instead of printing it."
+)
 
 
 @app.command()
 @reports_errors
-def show(pos: str = PosArg) -> None:
-    """Show a position as a readable board."""
+def show(
+    pos: str = PosArg,
+    svg: Optional[Path] = SvgOpt,
+    force: bool = ForceOpt,
+) -> None:
+    """Show a position as a readable board (or draw it: --svg)."""
     state = _load(pos)
+    if svg is not None:
+        picture = state.to_svg()
+        if picture is None:
+            raise Failure("svg", f"{registry.game_of(state)} has no board picture yet")
+        if os.path.lexists(svg) and not force:
+            raise Failure(str(svg), "file exists; use --force to overwrite it")
+        write_atomically(svg, picture, overwrite=force)
+        return
     renderer = renderer_for(registry.game_of(state))
     if sys.stdout.isatty():
         renderer.print_rich(state)
@@ -620,7 +673,10 @@ def arena(
     game: str = GameOpt,
     games: int = int_option(100, "--games", "-g", key="games", help="Games to play."),
     players: Optional[int] = typer.Option(
-        None, "--players", "-n", help="Seats (default: one per bot, at least 2)."
+        None,
+        "--players",
+        "-n",
+        help="Seats (default: one per bot, at least the game's minimum).",
     ),
     seed: int = int_option(
         0, "--seed", "-s", key="seed", help="Seed of deals and bots."
@@ -634,6 +690,10 @@ def arena(
         key="max_plies",
         help="Abandon a game after this many moves (unfinished).",
     ),
+    map_name: Optional[str] = typer.Option(
+        None, "--map", help="The map, for games played on one (a map id or a file)."
+    ),
+    option: List[str] = SetupOptionOpt,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
     """Play bots against each other from random deals; win rates with 95% intervals.
@@ -645,6 +705,9 @@ def arena(
     and prints the report of the games finished by then (exit status 130).
     """
     _check_players(game, players)
+    setup = _setup_options(game, option)
+    if map_name is not None:
+        setup["map"] = map_name
     options = dict(
         game=game,
         games=games,
@@ -652,6 +715,7 @@ def arena(
         seed=seed,
         threads=threads,
         max_plies=max_plies,
+        setup=setup,
     )
     results, interrupted = _run_interruptibly(
         lambda token: arena_output.run(bots, {**options, "stop": token})

@@ -77,6 +77,26 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// random setup choice (shuffles) drawn from `rng`.
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self;
 
+    /// Setup choices beyond the player count that [`Game::new_game_with`] accepts, as
+    /// `(name, help)` (a map, a variant); none by default.
+    const SETUP_OPTIONS: &'static [(&'static str, &'static str)] = &[];
+
+    /// [`Game::new_game`] with setup choices named by [`Game::SETUP_OPTIONS`] (`name`,
+    /// `value` pairs); a refusal names the option.
+    fn new_game_with(
+        players: usize,
+        rng: &mut dyn RngCore,
+        options: &[(String, String)],
+    ) -> Result<Self, PositionError> {
+        match options.first() {
+            Some((name, _)) => Err(PositionError::new(
+                name.as_str(),
+                format!("{} has no setup options", Self::INFO.name),
+            )),
+            None => Ok(Self::new_game(players, rng)),
+        }
+    }
+
     /// Reads a position in the game's text format (TOML with a `game` key); every refusal
     /// names the field and says what is wrong.
     fn from_text(text: &str) -> Result<Self, PositionError>;
@@ -159,6 +179,12 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// Parses move notation into one of this state's legal actions.
     fn action_from_text(&self, text: &str) -> Result<Self::Action, String>;
 
+    /// A picture of the position as a standalone SVG document, for games that draw one
+    /// (`golem-solve show --svg`); `None` by default.
+    fn to_svg(&self) -> Option<String> {
+        None
+    }
+
     // ---- search knowledge ----
 
     /// Cheap move-ordering hint: actions with a higher hint are tried first by alpha-beta
@@ -184,6 +210,14 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn action_priors(&self, actions: &[Self::Action], out: &mut Vec<f32>) {
         out.clear();
         out.resize(actions.len(), 1.0);
+    }
+
+    /// Whether `action` is legal here, when the game can tell without generating every
+    /// move: alpha-beta then tries its table move and killers first and generates the rest
+    /// only if they do not cut the node off. `None` (the default) means "not cheaply":
+    /// search then generates every move first.
+    fn check_legal(&self, _action: Self::Action) -> Option<bool> {
+        None
     }
 
     /// Whether the game could end within the next two player moves. `false` lets search

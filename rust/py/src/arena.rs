@@ -48,6 +48,7 @@ fn report_dict<'py>(
     dict.set_item("players", config.players)?;
     dict.set_item("seed", config.seed)?;
     dict.set_item("max_plies", config.max_plies)?;
+    dict.set_item("setup", config.setup.clone())?;
     dict.set_item("unfinished", report.unfinished())?;
     // After a stop: the games finished by then, which the statistics cover.
     dict.set_item("stopped", report.stopped)?;
@@ -75,7 +76,7 @@ fn report_dict<'py>(
 /// arena checks the game's range), else one per bot and at least two.
 fn seats<G: Game>(players: Option<i64>, bots: usize) -> PyResult<usize> {
     match players {
-        None => Ok(bots.max(2)),
+        None => Ok(bots.max(G::INFO.min_players)),
         Some(n) => usize::try_from(n).map_err(|_| {
             let (low, high) = (G::INFO.min_players, G::INFO.max_players);
             golem_error("players", format!("{n} is outside {low}..={high}"))
@@ -86,7 +87,7 @@ fn seats<G: Game>(players: Option<i64>, bots: usize) -> PyResult<usize> {
 /// Plays `games` games of `game` (default: the first registered game) between the bots
 /// (see `arena` in the stub).
 #[pyfunction]
-#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, on_progress=None, stop=None))]
+#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, setup=Vec::new(), on_progress=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena(
     py: Python<'_>,
@@ -97,6 +98,7 @@ pub fn arena(
     seed: u64,
     threads: usize,
     max_plies: u32,
+    setup: Vec<(String, String)>,
     on_progress: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
@@ -115,6 +117,7 @@ pub fn arena(
                 seed,
                 threads,
                 max_plies,
+                setup,
             };
             let stop: StopFlag = stop.map(|s| s.flag).unwrap_or_default();
             let mut reporter = Reporter::new(on_progress, &stop);

@@ -114,6 +114,15 @@ pub(crate) fn info_dict<'py>(py: Python<'py>, info: &GameInfo) -> PyResult<Bound
 
 /// A fresh game from a seed, the player count checked against the game's range.
 pub(crate) fn new_state<G: Game>(players: i64, seed: u64) -> PyResult<G> {
+    new_state_with(players, seed, &[])
+}
+
+/// [`new_state`] with the game's setup options (`Game::SETUP_OPTIONS`).
+pub(crate) fn new_state_with<G: Game>(
+    players: i64,
+    seed: u64,
+    options: &[(String, String)],
+) -> PyResult<G> {
     let (low, high) = (G::INFO.min_players, G::INFO.max_players);
     if !(low as i64..=high as i64).contains(&players) {
         return Err(golem_error(
@@ -122,7 +131,8 @@ pub(crate) fn new_state<G: Game>(players: i64, seed: u64) -> PyResult<G> {
         ));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    Ok(G::new_game(players as usize, &mut rng))
+    G::new_game_with(players as usize, &mut rng, options)
+        .map_err(|e| golem_error(&e.field, e.message))
 }
 
 /// The winning seat of a finished game: the one seat whose return is 1.
@@ -219,6 +229,11 @@ macro_rules! game_class {
             #[pyo3(signature = (players, seed = 0))]
             fn new(players: i64, seed: u64) -> PyResult<Self> {
                 guarded(|| $crate::state::new_state(players, seed).map(|state| Self { state }))
+            }
+
+            /// The position drawn as an SVG document, or None if the game draws none.
+            fn to_svg(&self) -> PyResult<Option<String>> {
+                guarded(|| Ok(self.state.to_svg()))
             }
 
             /// The position as TOML. Fails where the format cannot say the state.
@@ -552,11 +567,25 @@ pub(crate) fn load(py: Python<'_>, path: PathBuf) -> PyResult<PyObject> {
 
 /// A fresh game of `game` (its name) for `players` seats, shuffled from `seed`.
 #[pyfunction]
-#[pyo3(signature = (game, players, seed = 0))]
-pub(crate) fn new_game(py: Python<'_>, game: &str, players: i64, seed: u64) -> PyResult<PyObject> {
+#[pyo3(signature = (game, players, seed = 0, options = Vec::new()))]
+pub(crate) fn new_game(
+    py: Python<'_>,
+    game: &str,
+    players: i64,
+    seed: u64,
+    options: Vec<(String, String)>,
+) -> PyResult<PyObject> {
     guarded(|| {
         let id =
             GameId::from_name(game).map_err(|e: PositionError| golem_error(&e.field, e.message))?;
-        golem_core::with_game!(id, G => new_state::<G>(players, seed)?.into_py(py))
+        golem_core::with_game!(id, G => new_state_with::<G>(players, seed, &options)?.into_py(py))
     })
+}
+
+/// The setup options of `game` (its name), as `(name, help)` pairs.
+#[pyfunction]
+pub(crate) fn setup_options(game: &str) -> PyResult<Vec<(&'static str, &'static str)>> {
+    let id =
+        GameId::from_name(game).map_err(|e: PositionError| golem_error(&e.field, e.message))?;
+    Ok(golem_core::with_game!(id, G => G::SETUP_OPTIONS.to_vec()))
 }

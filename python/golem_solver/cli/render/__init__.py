@@ -9,9 +9,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Dict
 
-from . import century, generic
+from . import century, generic, merchant_explorers
 
-RENDERERS: Dict[str, ModuleType] = {"century-golem": century}
+RENDERERS: Dict[str, ModuleType] = {
+    "century-golem": century,
+    "merchant-explorers": merchant_explorers,
+}
 
 
 def renderer_for(game: str) -> ModuleType:

@@ -28,7 +28,7 @@ use crate::search::StopFlag;
 use crate::{Game, Turn};
 pub use stats::{wilson, BotStats};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
     pub games: u32,
     pub players: usize,
@@ -37,6 +37,8 @@ pub struct ArenaConfig {
     pub threads: usize,
     /// Player moves after which a game is abandoned as unfinished.
     pub max_plies: u32,
+    /// The game's setup options for every game (`Game::SETUP_OPTIONS`, e.g. a map).
+    pub setup: Vec<(String, String)>,
 }
 
 impl Default for ArenaConfig {
@@ -47,6 +49,7 @@ impl Default for ArenaConfig {
             seed: 0,
             threads: 1,
             max_plies: 3000,
+            setup: Vec::new(),
         }
     }
 }
@@ -207,7 +210,7 @@ pub fn run<G: Game>(
         }
     }
     Ok(ArenaReport {
-        config: *config,
+        config: config.clone(),
         bots: stats,
         records,
         stopped,
@@ -250,6 +253,10 @@ fn check<G: Game>(bots: usize, config: &ArenaConfig) -> Result<(), ArenaError> {
     if config.max_plies == 0 {
         return config_error("max_plies", "must be at least 1".to_string());
     }
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    if let Err(e) = G::new_game_with(config.players, &mut rng, &config.setup) {
+        return config_error(&e.field, e.message);
+    }
     Ok(())
 }
 
@@ -257,7 +264,9 @@ fn check<G: Game>(bots: usize, config: &ArenaConfig) -> Result<(), ArenaError> {
 pub fn starting_position<G: Game>(config: &ArenaConfig, game: u32) -> G {
     let deal = u64::from(game) / config.players as u64;
     let mut rng = ChaCha8Rng::seed_from_u64(stream_seed(config.seed, DEAL_STREAM, deal));
-    G::new_game(config.players, &mut rng)
+    // The options were checked before the first game (`validate`).
+    G::new_game_with(config.players, &mut rng, &config.setup)
+        .unwrap_or_else(|_| G::new_game(config.players, &mut rng))
 }
 
 /// Plays game `game` to the end (or the ply cap) and records it, unless `abandon()` says

@@ -112,6 +112,17 @@ pub fn try_search<G: Game>(
     Ok(searcher.iterate(root, report))
 }
 
+/// The running state of one decision node's move loop.
+struct Window<A> {
+    alpha: f64,
+    beta: f64,
+    maximizing: bool,
+    pv_node: bool,
+    best: f64,
+    best_move: Option<A>,
+    settled: bool,
+}
+
 struct Searcher<G: Game> {
     objective: Objective,
     chance_samples: Option<u32>,
@@ -269,8 +280,8 @@ impl<G: Game> Searcher<G> {
         depth: u32,
         level: usize,
         plies: u32,
-        mut alpha: f64,
-        mut beta: f64,
+        alpha: f64,
+        beta: f64,
     ) -> (f64, bool) {
         self.pv[level].clear();
         self.nodes += 1;
@@ -312,68 +323,81 @@ impl<G: Game> Searcher<G> {
             }
         }
 
-        self.order_moves(state, level, table_move, depth >= 2);
-        if self.moves[level].is_empty() {
-            // A turn without a legal action ends the game as it stands (as in ISMCTS).
-            return (
-                self.objective.terminal(state, self.root_player, plies),
-                true,
-            );
-        }
-        let mut best = if maximizing {
-            f64::NEG_INFINITY
-        } else {
-            f64::INFINITY
-        };
-        let mut best_move = None;
-        let mut settled = true;
-        for index in 0..self.moves[level].len() {
-            let action = self.next_move(level, index);
-            let mut child = *state;
-            child.apply(action);
-            let (value, child_settled) = if index == 0 || !pv_node {
-                self.node(&child, depth - 1, level + 1, plies + 1, alpha, beta)
+        let mut window = Window {
+            alpha,
+            beta,
+            maximizing,
+            pv_node,
+            best: if maximizing {
+                f64::NEG_INFINITY
             } else {
-                // Null window on the side this node improves; re-search inside the window.
-                let (low, high) = if maximizing {
-                    (alpha, alpha + NULL_WINDOW)
-                } else {
-                    (beta - NULL_WINDOW, beta)
-                };
-                let probe = self.node(&child, depth - 1, level + 1, plies + 1, low, high);
-                if !self.aborted && probe.0 > alpha && probe.0 < beta {
-                    self.node(&child, depth - 1, level + 1, plies + 1, alpha, beta)
-                } else {
-                    probe
-                }
-            };
+                f64::INFINITY
+            },
+            best_move: None,
+            settled: true,
+        };
+        // Stage 1, where the game can check legality cheaply: the table move and the
+        // killers, which cut most nodes off, before paying for every move's generation.
+        let mut tried: [Option<G::Action>; 3] = [None; 3];
+        let mut searched = 0;
+        let killers = self.killers[level];
+        for candidate in [table_move, killers[0], killers[1]].into_iter().flatten() {
+            if tried.contains(&Some(candidate)) || state.check_legal(candidate) != Some(true) {
+                continue;
+            }
+            tried[searched] = Some(candidate);
+            let cut = self.search_child(
+                state,
+                candidate,
+                searched == 0,
+                depth,
+                level,
+                plies,
+                &mut window,
+            );
+            searched += 1;
             if self.aborted {
                 return (0.0, false);
             }
-            settled &= child_settled;
-            let improves = if maximizing {
-                value > best
-            } else {
-                value < best
-            };
-            if improves {
-                best = value;
-                best_move = Some(action);
-                let (head, tail) = self.pv.split_at_mut(level + 1);
-                head[level].clear();
-                head[level].push(action);
-                head[level].extend_from_slice(&tail[0]);
-            }
-            if maximizing {
-                alpha = alpha.max(value);
-            } else {
-                beta = beta.min(value);
-            }
-            if alpha >= beta {
-                self.reward_cutoff(level, action, depth);
+            if cut {
                 break;
             }
         }
+        // Stage 2: every other move, ordered.
+        if window.alpha < window.beta {
+            self.order_moves(state, level, table_move, depth >= 2, &tried[..searched]);
+            if searched == 0 && self.moves[level].is_empty() {
+                // A turn without a legal action ends the game as it stands (as in ISMCTS).
+                return (
+                    self.objective.terminal(state, self.root_player, plies),
+                    true,
+                );
+            }
+            for index in 0..self.moves[level].len() {
+                let action = self.next_move(level, index);
+                let cut = self.search_child(
+                    state,
+                    action,
+                    searched + index == 0,
+                    depth,
+                    level,
+                    plies,
+                    &mut window,
+                );
+                if self.aborted {
+                    return (0.0, false);
+                }
+                if cut {
+                    break;
+                }
+            }
+        }
+        let Window {
+            best,
+            best_move,
+            settled,
+            ..
+        } = window;
 
         if let Some(tt) = self.tt.as_mut() {
             let bound = if best <= alpha0 {
@@ -393,6 +417,68 @@ impl<G: Game> Searcher<G> {
             });
         }
         (best, settled)
+    }
+
+    /// Searches `action`'s child of a decision node (the first move with the full window,
+    /// later ones with a null window first, as PVS does), folds its value into `window`
+    /// and says whether it cut the node off.
+    #[allow(clippy::too_many_arguments)]
+    fn search_child(
+        &mut self,
+        state: &G,
+        action: G::Action,
+        first: bool,
+        depth: u32,
+        level: usize,
+        plies: u32,
+        window: &mut Window<G::Action>,
+    ) -> bool {
+        let (alpha, beta) = (window.alpha, window.beta);
+        let mut child = *state;
+        child.apply(action);
+        let (value, child_settled) = if first || !window.pv_node {
+            self.node(&child, depth - 1, level + 1, plies + 1, alpha, beta)
+        } else {
+            // Null window on the side this node improves; re-search inside the window.
+            let (low, high) = if window.maximizing {
+                (alpha, alpha + NULL_WINDOW)
+            } else {
+                (beta - NULL_WINDOW, beta)
+            };
+            let probe = self.node(&child, depth - 1, level + 1, plies + 1, low, high);
+            if !self.aborted && probe.0 > alpha && probe.0 < beta {
+                self.node(&child, depth - 1, level + 1, plies + 1, alpha, beta)
+            } else {
+                probe
+            }
+        };
+        if self.aborted {
+            return true;
+        }
+        window.settled &= child_settled;
+        let improves = if window.maximizing {
+            value > window.best
+        } else {
+            value < window.best
+        };
+        if improves {
+            window.best = value;
+            window.best_move = Some(action);
+            let (head, tail) = self.pv.split_at_mut(level + 1);
+            head[level].clear();
+            head[level].push(action);
+            head[level].extend_from_slice(&tail[0]);
+        }
+        if window.maximizing {
+            window.alpha = window.alpha.max(value);
+        } else {
+            window.beta = window.beta.min(value);
+        }
+        if window.alpha >= window.beta {
+            self.reward_cutoff(level, action, depth);
+            return true;
+        }
+        false
     }
 
     fn chance_node(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
@@ -441,8 +527,13 @@ impl<G: Game> Searcher<G> {
         level: usize,
         table_move: Option<G::Action>,
         use_priors: bool,
+        already_searched: &[Option<G::Action>],
     ) {
         state.legal_actions(&mut self.actions);
+        if !already_searched.is_empty() {
+            self.actions
+                .retain(|a| !already_searched.contains(&Some(*a)));
+        }
         if use_priors {
             state.action_priors(&self.actions, &mut self.weights);
             let sum: f32 = self.weights.iter().sum();

@@ -99,8 +99,13 @@ impl ChanceValue {
     }
 }
 
+/// The root player's score less the best other score; alone (a solo game), the score
+/// itself, so a solo margin search maximises the expected score.
 fn margin<G: Game>(state: &G, root: usize, score: impl Fn(&G, usize) -> f64) -> f64 {
     let mine = score(state, root);
+    if state.num_players() == 1 {
+        return mine;
+    }
     let best_other = (0..state.num_players())
         .filter(|&p| p != root)
         .map(|p| score(state, p))
@@ -128,5 +133,31 @@ pub fn verdict(value: f64) -> Verdict {
         }
     } else {
         Verdict::Unproven
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::toys::nim;
+
+    #[test]
+    fn a_solo_margin_is_the_score_itself() {
+        // One player takes the last stone of an empty heap: score 1, and nobody to beat.
+        let mut alone = nim(1, 1);
+        alone.apply(1);
+        assert_eq!(Objective::Margin.terminal(&alone, 0, 1), 1.0);
+        // At a horizon, the evaluation itself (Nim's: whether the mover wins, here not).
+        let start = nim(4, 1);
+        assert_eq!(
+            Objective::Margin.horizon(&start, 0),
+            start.heuristic_score(0)
+        );
+        assert!(Objective::Margin.horizon(&start, 0).is_finite());
+        // With two players the same end is a margin of one point over the other.
+        let mut pair = nim(1, 2);
+        pair.apply(1);
+        assert_eq!(Objective::Margin.terminal(&pair, 0, 1), 1.0);
+        assert_eq!(Objective::Margin.terminal(&pair, 1, 1), -1.0);
     }
 }

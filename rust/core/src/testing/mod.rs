@@ -40,6 +40,8 @@ pub fn check_random_games<G: Game>(
     let mut checked = Checked::default();
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
+    // The previous decision's moves: mostly illegal now, so they test `check_legal`'s "no".
+    let mut earlier = Vec::new();
     for start in starts {
         for _ in 0..games {
             let mut state = *start;
@@ -67,9 +69,11 @@ pub fn check_random_games<G: Game>(
                     }
                     Turn::Player(_) => {
                         state.legal_actions(&mut legal);
+                        check_legality_answers(&state, &legal, &earlier);
                         if legal.is_empty() || plies == max_plies {
                             break;
                         }
+                        earlier.clone_from(&legal);
                         state.apply(legal[rng.random_range(0..legal.len())]);
                         plies += 1;
                     }
@@ -79,6 +83,21 @@ pub fn check_random_games<G: Game>(
         }
     }
     checked
+}
+
+/// [`Game::check_legal`], where the game answers, agrees with `legal` (the state's legal
+/// actions) on them and on `others` (actions of another state).
+fn check_legality_answers<G: Game>(state: &G, legal: &[G::Action], others: &[G::Action]) {
+    let name = G::INFO.name;
+    for &action in legal.iter().chain(others) {
+        if let Some(answer) = state.check_legal(action) {
+            assert_eq!(
+                answer,
+                legal.contains(&action),
+                "{name}: check_legal({action:?}) disagrees with legal_actions"
+            );
+        }
+    }
 }
 
 /// Every check of one state.

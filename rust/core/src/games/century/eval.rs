@@ -26,9 +26,11 @@
 //! The weights were set by hand and checked in short arena runs against the greedy bot
 //! (docs/strength.md).
 
-use super::cards::{Effect, GOLEMS, MERCHANTS};
+use std::sync::OnceLock;
+
+use super::cards::{Effect, GOLEMS, GOLEM_COUNT, MERCHANTS};
 use super::crystals::Crystals;
-use super::greedy::{claim_value, distance};
+use super::greedy::{claim_value, claim_value_at, distance};
 use super::{caravan_worth, golem_threshold, Action, ActionKind, BitIter, Century};
 use crate::Game;
 
@@ -48,11 +50,42 @@ const MAX_TURNS_LEFT: f64 = 12.0;
 
 /// Crystal steps one play of merchant `card` yields (a trade: one exchange).
 fn power(card: usize) -> f64 {
-    match MERCHANTS[card].effect {
-        Effect::Gain(gain) => caravan_worth(gain) as f64,
-        Effect::Upgrade(steps) => steps as f64,
-        Effect::Trade { pay, get } => (caravan_worth(get) - caravan_worth(pay)) as f64,
+    POWER[card]
+}
+
+/// [`power`] of every merchant card, computed once: the evaluation sums it over a hand at
+/// every search leaf.
+const POWER: [f64; MERCHANTS.len()] = {
+    let mut table = [0.0; MERCHANTS.len()];
+    let mut card = 0;
+    while card < MERCHANTS.len() {
+        table[card] = match MERCHANTS[card].effect {
+            Effect::Gain(gain) => worth_of(gain) as f64,
+            Effect::Upgrade(steps) => steps as f64,
+            Effect::Trade { pay, get } => (worth_of(get) - worth_of(pay)) as f64,
+        };
+        card += 1;
     }
+    table
+};
+
+#[cfg(test)]
+#[test]
+fn golem_distance_table_agrees_with_distance() {
+    for nibbles in 0..=u16::MAX {
+        let caravan = Crystals::from_nibbles(nibbles);
+        for (golem, card) in GOLEMS.iter().enumerate() {
+            assert_eq!(
+                golem_distance(caravan, golem as u8),
+                distance(caravan, card.cost)
+            );
+        }
+    }
+}
+
+/// `caravan_worth` usable in a `const` table.
+const fn worth_of(crystals: Crystals) -> i32 {
+    (crystals.get(0) + 2 * crystals.get(1) + 3 * crystals.get(2) + 4 * crystals.get(3)) as i32
 }
 
 /// About the smallest distance to `cost` one play of `card` can reach from `caravan`
@@ -79,6 +112,34 @@ fn quick_play(card: usize, caravan: Crystals, cost: Crystals, now: u32) -> u32 {
     }
 }
 
+/// Largest count of one colour [`golem_distance`] keeps in its table (a caravan ends a
+/// turn with at most 10 crystals).
+const TABLED: u32 = 10;
+
+/// `distance(caravan, cost of golem)`, from a table built on first use: the evaluation
+/// needs it for every golem of the row at every search leaf.
+fn golem_distance(caravan: Crystals, golem: u8) -> u32 {
+    static TABLE: OnceLock<Vec<[u8; GOLEM_COUNT]>> = OnceLock::new();
+    let [y, g, b, p] = caravan.lanes();
+    if y.max(g).max(b).max(p) > TABLED {
+        return distance(caravan, GOLEMS[golem as usize].cost);
+    }
+    let side = TABLED as usize + 1;
+    let index = ((y as usize * side + g as usize) * side + b as usize) * side + p as usize;
+    let table = TABLE.get_or_init(|| {
+        let mut table = vec![[0u8; GOLEM_COUNT]; side.pow(4)];
+        for (index, row) in table.iter_mut().enumerate() {
+            let lane = |k: u32| (index / side.pow(3 - k) % side) as u8;
+            let held = Crystals::new(lane(0), lane(1), lane(2), lane(3));
+            for (golem, cell) in row.iter_mut().enumerate() {
+                *cell = distance(held, GOLEMS[golem].cost) as u8;
+            }
+        }
+        table
+    });
+    table[index][golem as usize] as u32
+}
+
 /// The golem of the row cheapest to complete from `caravan` (ties to more points with
 /// the coin, then the lower slot), as the greedy bot picks its target.
 fn target(state: &Century, caravan: Crystals) -> Option<Crystals> {
@@ -87,8 +148,11 @@ fn target(state: &Century, caravan: Crystals) -> Option<Crystals> {
         .iter()
         .enumerate()
         .min_by_key(|&(slot, &golem)| {
-            let cost = GOLEMS[golem as usize].cost;
-            (distance(caravan, cost), -claim_value(state, golem), slot)
+            (
+                golem_distance(caravan, golem),
+                -claim_value(state, golem),
+                slot,
+            )
         })
         .map(|(_, &golem)| GOLEMS[golem as usize].cost)
 }
@@ -152,12 +216,16 @@ pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
     let cards = seat.hand | seat.played;
     let produced: f64 = BitIter(cards).map(power).sum();
     let rate = (produced / (cards.count_ones() as f64 + 1.0)).max(0.5);
+    // DISCOUNT^(steps / rate) as per_step^steps: one `exp` per evaluation, not a `powf`
+    // per golem.
+    let per_step = (DISCOUNT.ln() / rate).exp();
     let best_golem = state
         .golem_row()
         .iter()
-        .map(|&golem| {
-            let steps = distance(caravan, GOLEMS[golem as usize].cost) as f64;
-            claim_value(state, golem) as f64 * DISCOUNT.powf(steps / rate)
+        .enumerate()
+        .map(|(slot, &golem)| {
+            let steps = golem_distance(caravan, golem) as i32;
+            claim_value_at(state, slot) as f64 * per_step.powi(steps)
         })
         .fold(0.0, f64::max);
     let most_golems = (0..state.num_players())

@@ -58,7 +58,13 @@ pub fn distance(have: Crystals, cost: Crystals) -> u32 {
 
 /// Points a claim from `slot` is worth now, the coin included.
 pub(super) fn claim_value(state: &Century, golem: u8) -> i32 {
-    let coin = match state.coin_above(state.golem_slot(golem)) {
+    claim_value_at(state, state.golem_slot(golem))
+}
+
+/// [`claim_value`] of the golem in row `slot`.
+pub(super) fn claim_value_at(state: &Century, slot: usize) -> i32 {
+    let golem = state.golem_row()[slot];
+    let coin = match state.coin_above(slot) {
         Some(Coin::Gold) => 3,
         Some(Coin::Silver) => 1,
         None => 0,

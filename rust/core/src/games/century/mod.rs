@@ -169,6 +169,10 @@ impl Game for Century {
         }
     }
 
+    fn check_legal(&self, action: Action) -> Option<bool> {
+        Some(self.is_legal(action))
+    }
+
     fn heuristic_score(&self, player: usize) -> f64 {
         eval::evaluate(self, player)
     }

@@ -25,73 +25,120 @@ impl Century {
         }
         let seat = self.seats[self.to_move as usize];
         let caravan = seat.crystals();
-
+        let mut emit = |action: Action| out.push(action);
         for card in BitIter(seat.hand) {
-            let play = |caravan: Crystals| Action {
-                kind: ActionKind::Play,
-                index: card as u8,
-                placement: 0,
-                caravan: caravan.to_nibbles(),
-            };
-            match MERCHANTS[card].effect {
-                Effect::Gain(gain) => {
-                    for_each_kept(caravan.plus(gain), |kept| out.push(play(kept)))
-                }
-                Effect::Upgrade(steps) => {
-                    for_each_upgrade(caravan, steps as u32, |up| out.push(play(up)))
-                }
-                Effect::Trade { pay, get } => {
-                    // A final caravan is listed under the smallest repeat count k that can
-                    // end on it. Trades pay and get disjoint colours, so if any earlier
-                    // count could end on it, count k-1 could: one check suffices.
-                    let mut previous: Option<Crystals> = None;
-                    let mut held = caravan;
-                    while held.covers(pay) {
-                        held = held.minus(pay).plus(get);
-                        for_each_kept(held, |kept| {
-                            if !previous.is_some_and(|p| ends_on(p, kept)) {
-                                out.push(play(kept));
-                            }
-                        });
-                        previous = Some(held);
-                    }
-                }
-            }
+            for_each_play(card, caravan, &mut emit);
         }
-
         let total = caravan.total() as usize;
         for slot in 0..(self.merchant_row_len as usize).min(total + 1) {
-            let on_card = self.row_crystals[slot];
-            for_each_placement(caravan, slot, 0, 0, &mut |left, placement| {
-                for_each_kept(left.plus(on_card), |kept| {
-                    out.push(Action {
-                        kind: ActionKind::Take,
-                        index: self.merchant_row[slot],
-                        placement,
-                        caravan: kept.to_nibbles(),
-                    })
-                });
-            });
+            self.for_each_take(slot, caravan, &mut emit);
         }
-
         if seat.played != 0 {
-            out.push(Action {
+            emit(Action {
                 kind: ActionKind::Rest,
                 index: 0,
                 placement: 0,
                 caravan: seat.caravan,
             });
         }
-
         for slot in 0..self.golem_row_len as usize {
-            let cost = GOLEMS[self.golem_row[slot] as usize].cost;
-            if caravan.covers(cost) {
-                out.push(Action {
-                    kind: ActionKind::Claim,
-                    index: self.golem_row[slot],
-                    placement: 0,
-                    caravan: caravan.minus(cost).to_nibbles(),
+            if let Some(claim) = self.claim_at(slot, caravan) {
+                emit(claim);
+            }
+        }
+    }
+
+    /// Whether `action` is legal here, generating only the moves of its kind and card
+    /// (search tries its table move and killers before generating every move).
+    pub(super) fn is_legal(&self, action: Action) -> bool {
+        if self.pending != Pending::None || self.game_over() {
+            let mut all = Vec::new();
+            self.generate(&mut all);
+            return all.contains(&action);
+        }
+        let seat = self.seats[self.to_move as usize];
+        let caravan = seat.crystals();
+        let mut found = false;
+        let mut check = |candidate: Action| found |= candidate == action;
+        match action.kind {
+            ActionKind::Play if seat.hand >> action.index & 1 == 1 => {
+                for_each_play(action.index as usize, caravan, &mut check)
+            }
+            ActionKind::Take => {
+                let row = &self.merchant_row[..self.merchant_row_len as usize];
+                match row.iter().position(|&card| card == action.index) {
+                    Some(slot) if slot <= caravan.total() as usize => {
+                        self.for_each_take(slot, caravan, &mut check)
+                    }
+                    _ => {}
+                }
+            }
+            ActionKind::Rest => {
+                found = seat.played != 0 && action.caravan == seat.caravan && action.index == 0
+            }
+            ActionKind::Claim => {
+                found = (0..self.golem_row_len as usize)
+                    .any(|slot| self.claim_at(slot, caravan) == Some(action))
+            }
+            _ => {}
+        }
+        found
+    }
+
+    /// Every take of the card in merchant-row `slot`: one per placement order of the
+    /// crystals left on the cards before it and per caravan kept.
+    fn for_each_take(&self, slot: usize, caravan: Crystals, emit: &mut impl FnMut(Action)) {
+        let on_card = self.row_crystals[slot];
+        let card = self.merchant_row[slot];
+        for_each_placement(caravan, slot, 0, 0, &mut |left, placement| {
+            for_each_kept(left.plus(on_card), |kept| {
+                emit(Action {
+                    kind: ActionKind::Take,
+                    index: card,
+                    placement,
+                    caravan: kept.to_nibbles(),
+                })
+            });
+        });
+    }
+
+    /// The claim of the golem in `slot`, if the caravan pays for it.
+    fn claim_at(&self, slot: usize, caravan: Crystals) -> Option<Action> {
+        let cost = GOLEMS[self.golem_row[slot] as usize].cost;
+        caravan.covers(cost).then(|| Action {
+            kind: ActionKind::Claim,
+            index: self.golem_row[slot],
+            placement: 0,
+            caravan: caravan.minus(cost).to_nibbles(),
+        })
+    }
+}
+
+/// Every distinct play of merchant `card` from `caravan`.
+fn for_each_play(card: usize, caravan: Crystals, emit: &mut impl FnMut(Action)) {
+    let play = |caravan: Crystals| Action {
+        kind: ActionKind::Play,
+        index: card as u8,
+        placement: 0,
+        caravan: caravan.to_nibbles(),
+    };
+    match MERCHANTS[card].effect {
+        Effect::Gain(gain) => for_each_kept(caravan.plus(gain), |kept| emit(play(kept))),
+        Effect::Upgrade(steps) => for_each_upgrade(caravan, steps as u32, |up| emit(play(up))),
+        Effect::Trade { pay, get } => {
+            // A final caravan is listed under the smallest repeat count k that can end on
+            // it. Trades pay and get disjoint colours, so if any earlier count could end on
+            // it, count k-1 could: one check suffices.
+            let mut previous: Option<Crystals> = None;
+            let mut held = caravan;
+            while held.covers(pay) {
+                held = held.minus(pay).plus(get);
+                for_each_kept(held, |kept| {
+                    if !previous.is_some_and(|p| ends_on(p, kept)) {
+                        emit(play(kept));
+                    }
                 });
+                previous = Some(held);
             }
         }
     }
