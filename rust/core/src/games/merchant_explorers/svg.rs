@@ -413,3 +413,61 @@ mod tests {
         assert!((d(here, centre(3, 3)) - SQRT3 * R).abs() < 1e-9); // NE of an even column
     }
 }
+
+#[cfg(test)]
+mod state_tests {
+    use super::*;
+    use crate::games::merchant_explorers::setup_options::new_game_with;
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_played_state_draws_each_seats_explorers_and_coins() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let options = [("map".to_string(), "kazan".to_string())];
+        let mut state = new_game_with(2, &mut rng, &options).expect("a new game");
+        // Play until some explorer is on the map (chance by the first outcome, moves by
+        // the first placement).
+        let mut actions = Vec::new();
+        let mut outcomes = Vec::new();
+        for _ in 0..200 {
+            if state.player(0).explorers.len() + state.player(1).explorers.len() >= 3 {
+                break;
+            }
+            match state.turn() {
+                crate::Turn::Chance => {
+                    state.chance_outcomes(&mut outcomes);
+                    state.apply(outcomes[0].0);
+                }
+                crate::Turn::Player(_) => {
+                    state.legal_actions(&mut actions);
+                    state.apply(actions[0]);
+                }
+                crate::Turn::Terminal => break,
+            }
+        }
+        let explorers = state.player(0).explorers.len() + state.player(1).explorers.len();
+        assert!(explorers >= 3, "the loop placed explorers");
+        let svg = state.to_svg().expect("the game draws itself");
+        assert!(svg.contains("Kazan - era 1"));
+        assert_eq!(svg.matches("class=\"explorer\"").count(), explorers);
+        for seat in 0..2 {
+            assert!(svg.contains(&format!("Seat {seat} - {} coins", state.score(seat))));
+        }
+        for space in state.player(0).explorers.iter() {
+            let cell = state.map().cell_name(space);
+            assert!(svg.contains(&format!("class=\"explorer\" data-cell=\"{cell}\"")));
+        }
+    }
+
+    #[test]
+    fn setup_refuses_unknown_maps_and_options() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let bad_map = [("map".to_string(), "atlantis".to_string())];
+        let error = new_game_with(2, &mut rng, &bad_map).unwrap_err();
+        assert_eq!(error.to_string(), "map: unknown map \"atlantis\"");
+        let bad_key = [("colour".to_string(), "red".to_string())];
+        let error = new_game_with(2, &mut rng, &bad_key).unwrap_err();
+        assert!(error.to_string().starts_with("colour: not a setup option"));
+        assert!(new_game_with(5, &mut rng, &[]).is_err());
+    }
+}
