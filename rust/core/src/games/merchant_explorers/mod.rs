@@ -10,6 +10,7 @@
 pub mod action;
 pub mod cards;
 pub mod cellset;
+mod greedy;
 pub mod map;
 mod movegen;
 mod objectives;
@@ -329,12 +330,13 @@ impl Game for State {
     }
 
     fn action_priors(&self, actions: &[Action], out: &mut Vec<f32>) {
+        // The greedy bot's judgement made graded: exp(PRIOR_TEMPERATURE * (value - best)).
+        const PRIOR_TEMPERATURE: f32 = 0.7;
         out.clear();
-        out.extend(
-            actions
-                .iter()
-                .map(|&a| 1.0 + self.immediate_coins(a).max(0) as f32),
-        );
+        out.extend(actions.iter().map(|&a| self.greedy_value(a)));
+        let best = out.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        out.iter_mut()
+            .for_each(|v| *v = (PRIOR_TEMPERATURE * (*v - best)).exp());
     }
 
     fn end_is_near(&self) -> bool {
