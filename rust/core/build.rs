@@ -4,10 +4,13 @@
 
 #[path = "build/century.rs"]
 mod century;
+#[path = "build/merchant_explorers.rs"]
+mod merchant_explorers;
 
 use std::{env, path::PathBuf};
 
 fn main() {
     let out_dir = PathBuf::from(env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     century::generate(&out_dir);
+    merchant_explorers::generate(&out_dir);
 }

@@ -1,0 +1,345 @@
+//! The Guild of Merchant Explorers (AEG 2022), 1–4 players, on any map in the GOME map
+//! text format. Rules: the project's spec `merchant-explorers.md`; engine choices and the
+//! state layout: `docs/merchant-explorers.md`.
+//!
+//! Modules: `map` (map files and geometry), `cards` (card tables from `cards.json`),
+//! `state` (the `Copy` state), `movegen` (where a seat may place), `rules` (applying
+//! actions and the automatic steps), `objectives` (objective checks and final scoring),
+//! `action` (actions, indices, notation), `setup`/`position` (the TOML position format).
+
+pub mod action;
+pub mod cards;
+pub mod cellset;
+mod greedy;
+pub mod map;
+mod movegen;
+mod objectives;
+pub mod pile;
+pub mod position;
+mod rules;
+pub mod setup;
+mod setup_options;
+pub mod state;
+pub mod svg;
+mod zobrist;
+
+#[cfg(test)]
+mod tests;
+
+pub use action::{Action, ACTION_SPACE};
+pub use map::Map;
+pub use state::{Options, Phase, Player, State, MAX_PLAYERS, MIN_PLAYERS};
+
+use rand::RngCore;
+
+use crate::game::{GameInfo, PositionError};
+use crate::{Game, Turn};
+
+/// The `game` key of a position file.
+pub const GAME_NAME: &str = "merchant-explorers";
+
+impl State {
+    pub fn map(&self) -> &'static Map {
+        self.map
+    }
+
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn era(&self) -> u8 {
+        self.era
+    }
+
+    pub fn player(&self, seat: usize) -> &Player {
+        &self.player[seat]
+    }
+
+    /// The explore card being resolved (id in `cards::EXPLORE`), if any.
+    pub fn current_card(&self) -> Option<usize> {
+        (self.current != state::NO_CARD).then_some(self.current as usize)
+    }
+
+    /// Objectives in play, in dealt order (ids in `cards::OBJECTIVES`).
+    pub fn objectives(&self) -> impl Iterator<Item = usize> + '_ {
+        self.objectives
+            .iter()
+            .filter(|&&o| o != state::NO_CARD)
+            .map(|&o| o as usize)
+    }
+
+    /// Spaces placed by the card being resolved (for display).
+    pub fn placed_by_card(&self) -> cellset::CellSet {
+        self.res.placed
+    }
+
+    fn legal(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Reveal | Phase::Offer | Phase::Draw => {
+                let mut outcomes = Vec::new();
+                self.outcomes(&mut outcomes);
+                out.extend(outcomes.iter().map(|&(a, _)| a));
+            }
+            Phase::Keep => {
+                let [a, b] = self.res.offer;
+                out.extend([Action::Keep(a.min(b)), Action::Keep(a.max(b))]);
+            }
+            Phase::Repeat => {
+                let kept = self.player[self.to_move as usize].kept;
+                out.extend(
+                    (0..3u8)
+                        .filter(|&k| kept[k as usize] != state::NO_CARD)
+                        .map(Action::Repeat),
+                );
+            }
+            Phase::Place => {
+                let ctx = self.ctx();
+                out.extend(
+                    self.placements(&ctx)
+                        .iter()
+                        .map(|s| Action::Place(s as u16)),
+                );
+                if !out.is_empty() {
+                    out.push(Action::Stop);
+                }
+            }
+            Phase::Village => {
+                let choices = self.village_choices(self.res.effect_space as usize);
+                out.extend(choices.iter().map(|s| Action::Village(s as u16)));
+            }
+            Phase::Route => {
+                let map = self.map;
+                let cities = self.route_cities(self.res.effect_space as usize);
+                let index = |s: usize| map.feature[s];
+                for a in cities.iter() {
+                    for b in cities.iter().filter(|&b| b > a) {
+                        for cover_high in [false, true] {
+                            out.push(Action::Route {
+                                low: index(a),
+                                high: index(b),
+                                cover_high,
+                            });
+                        }
+                    }
+                }
+            }
+            Phase::Free => {
+                let ctx = self.ctx();
+                out.extend(ctx.frontier.iter().map(|s| Action::Free(s as u16)));
+                out.push(Action::FreeNone);
+            }
+            Phase::Effects | Phase::SeatDone | Phase::Over => {}
+        }
+    }
+
+    /// Coins a move earns at once, for move ordering and priors.
+    fn immediate_coins(&self, action: Action) -> i32 {
+        let map = self.map;
+        let p = &self.player[self.to_move as usize];
+        match action {
+            Action::Place(s) | Action::Free(s) => {
+                let space = map.spaces[s as usize];
+                let bit = 1u32 << (map.feature[s as usize] as u32 & 31);
+                let multiplier = if matches!(action, Action::Place(_)) {
+                    self.res.multiplier
+                } else {
+                    1
+                };
+                let mut coins = space.coin as i32 * multiplier as i32;
+                if space.tower && p.towers as u32 & bit == 0 {
+                    coins += cards::TOWER_COINS[(p.towers.count_ones() as usize).min(3)] as i32;
+                }
+                if space.crystal > 0 && p.crystals & bit == 0 {
+                    coins += space.crystal as i32;
+                }
+                if space.ruin && p.ruins & bit == 0 {
+                    coins += 3;
+                }
+                coins
+            }
+            Action::Route { low, high, .. } => {
+                let v = |c: u8| {
+                    map.spaces[map.cities[c as usize % map.cities.len()] as usize].city as i32
+                };
+                v(low) * v(high)
+            }
+            Action::Stop | Action::FreeNone => -1,
+            _ => 0,
+        }
+    }
+}
+
+impl Game for State {
+    type Action = Action;
+    const INFO: GameInfo = GameInfo {
+        name: GAME_NAME,
+        title: "The Guild of Merchant Explorers",
+        min_players: MIN_PLAYERS,
+        max_players: MAX_PLAYERS,
+        chance: true,
+        // Deck orders are hidden from everyone alike: chance, not private knowledge.
+        hidden_information: false,
+        simultaneous: true,
+        action_space: ACTION_SPACE,
+        max_chance_outcomes: cards::INVESTIGATE_COUNT * (cards::INVESTIGATE_COUNT - 1) / 2,
+    };
+
+    fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
+        let map = map::bundled("avenia").expect("avenia is bundled");
+        State::new_with(map, players, rng, Options::defaults(map, players))
+    }
+
+    const SETUP_OPTIONS: &'static [(&'static str, &'static str)] = setup_options::SETUP_OPTIONS;
+
+    fn new_game_with(
+        players: usize,
+        rng: &mut dyn RngCore,
+        options: &[(String, String)],
+    ) -> Result<Self, PositionError> {
+        setup_options::new_game_with(players, rng, options)
+    }
+
+    fn from_text(text: &str) -> Result<Self, PositionError> {
+        position::read_position(text)
+    }
+
+    fn to_text(&self) -> Result<String, PositionError> {
+        position::write_position(self)
+    }
+
+    fn num_players(&self) -> usize {
+        self.players as usize
+    }
+
+    fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Over => Turn::Terminal,
+            Phase::Reveal | Phase::Offer | Phase::Draw => Turn::Chance,
+            _ => Turn::Player(self.to_move as usize),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal(out);
+    }
+
+    fn has_chance(&self) -> bool {
+        self.phase != Phase::Over
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+        self.outcomes(out);
+    }
+
+    fn apply(&mut self, action: Action) {
+        self.apply_action(action);
+    }
+
+    fn score(&self, player: usize) -> i32 {
+        let coins = self.player[player].coins as i32;
+        if self.phase == Phase::Over {
+            coins + self.end_bonus(player)
+        } else {
+            coins
+        }
+    }
+
+    fn returns(&self, player: usize) -> f64 {
+        if self.phase != Phase::Over {
+            return 0.0;
+        }
+        let best = (0..self.players as usize)
+            .map(|p| self.score(p))
+            .max()
+            .unwrap_or(0);
+        // No tie-breaker (spec §9): every player on the most coins wins.
+        if self.score(player) == best {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.full_hash()
+    }
+
+    fn resample_hidden(&self, observer: usize, rng: &mut dyn RngCore) -> Self {
+        let mut sample = self.public_view(observer);
+        sample.explore = sample.explore.shuffled(rng);
+        for decks in sample.decks.iter_mut() {
+            decks.investigate = decks.investigate.shuffled(rng);
+            decks.treasure = decks.treasure.shuffled(rng);
+        }
+        sample
+    }
+
+    fn public_view(&self, _observer: usize) -> Self {
+        // Players know which cards are in each deck but never their order.
+        let mut view = *self;
+        view.hide_decks();
+        view
+    }
+
+    fn action_id(action: Action) -> u64 {
+        action.index()
+    }
+
+    fn action_from_id(id: u64) -> Option<Action> {
+        Action::from_index(id)
+    }
+
+    fn action_index(action: Action) -> u64 {
+        action.index()
+    }
+
+    fn action_from_index(index: u64) -> Option<Action> {
+        Action::from_index(index)
+    }
+
+    fn action_to_text(&self, action: Action) -> String {
+        action.text(self.map)
+    }
+
+    fn action_from_text(&self, text: &str) -> Result<Action, String> {
+        let action = Action::parse(text, self.map)?;
+        let mut legal = Vec::new();
+        self.legal(&mut legal);
+        if legal.contains(&action) {
+            Ok(action)
+        } else {
+            Err(format!("'{text}' is not legal here"))
+        }
+    }
+
+    fn to_svg(&self) -> Option<String> {
+        Some(svg::state_svg(self))
+    }
+
+    fn ordering_hint(&self, action: Action) -> i32 {
+        self.immediate_coins(action)
+    }
+
+    fn heuristic_score(&self, player: usize) -> f64 {
+        (self.player[player].coins as i32 + self.end_bonus(player)) as f64
+    }
+
+    fn action_priors(&self, actions: &[Action], out: &mut Vec<f32>) {
+        // The greedy bot's judgement made graded: exp(PRIOR_TEMPERATURE * (value - best)).
+        const PRIOR_TEMPERATURE: f32 = 0.7;
+        out.clear();
+        out.extend(actions.iter().map(|&a| self.greedy_value(a)));
+        let best = out.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        out.iter_mut()
+            .for_each(|v| *v = (PRIOR_TEMPERATURE * (*v - best)).exp());
+    }
+
+    fn end_is_near(&self) -> bool {
+        self.era == 4 && self.explore.len() <= 1
+    }
+}

@@ -1,0 +1,48 @@
+//! The setup choices of a new game (`golem-solve new --map`, the arena's `--map`): the
+//! map, as a bundled id or a map file's path. Rule options keep their defaults (spec §1);
+//! a position file sets them in `[rules]`.
+
+use rand::RngCore;
+
+use super::position::load_map;
+use super::state::{Options, State, MAX_PLAYERS, MIN_PLAYERS};
+use crate::game::PositionError;
+
+pub const SETUP_OPTIONS: &[(&str, &str)] = &[(
+    "map",
+    "a bundled map (avenia, aghon, kazan, cnidaria, north-proylia, xawskil) or a map \
+     file's path; avenia by default",
+)];
+
+/// A new game on the map `options` name (Avenia by default), decks shuffled by `rng`.
+pub fn new_game_with(
+    players: usize,
+    rng: &mut dyn RngCore,
+    options: &[(String, String)],
+) -> Result<State, PositionError> {
+    let mut map_name = "avenia";
+    for (name, value) in options {
+        match name.as_str() {
+            "map" => map_name = value,
+            other => {
+                return Err(PositionError::new(
+                    other,
+                    "not a setup option of merchant-explorers (options: map)",
+                ))
+            }
+        }
+    }
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+        return Err(PositionError::new(
+            "players",
+            format!("must be {MIN_PLAYERS}..{MAX_PLAYERS}"),
+        ));
+    }
+    let map = load_map(map_name)?;
+    Ok(State::new_with(
+        map,
+        players,
+        rng,
+        Options::defaults(map, players),
+    ))
+}

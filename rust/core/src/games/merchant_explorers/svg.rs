@@ -1,0 +1,473 @@
+//! The board as an SVG picture: one copy of the map per player (each explores their own),
+//! side by side, with the printed features and that player's pieces.
+//!
+//! Geometry follows the map format: flat-topped hexes in vertical columns, even columns
+//! half a hex lower. Colours are chosen to be told apart in print and by most colour-blind
+//! readers: terrain as fill, pieces as dark outlined shapes with the seat's colour.
+
+use std::fmt::Write;
+
+use super::cards;
+use super::cellset::CellSet;
+use super::map::{Map, RuinLabel, Terrain, SYMBOLS};
+use super::state::State;
+use crate::util::BitIter;
+use crate::Game;
+
+/// What one player's copy of the map shows besides the printed map.
+#[derive(Clone, Debug, Default)]
+pub struct Panel {
+    /// Printed above the map (`Seat 1 - 23 coins`).
+    pub title: String,
+    pub explorers: CellSet,
+    pub villages: CellSet,
+    /// Cities covered by this player's trading posts.
+    pub trading_posts: CellSet,
+    /// Ruins, towers and crystals this player covered.
+    pub covered: CellSet,
+}
+
+/// The state as a picture: every player's copy of the map, with a heading that says the
+/// era and the card being resolved.
+pub fn state_svg(state: &State) -> String {
+    let map = state.map();
+    let panels: Vec<Panel> = (0..state.players as usize)
+        .map(|seat| {
+            let p = state.player(seat);
+            let spaces_of = |mask: u64, list: &[u16]| {
+                let mut set = CellSet::default();
+                for i in BitIter(mask) {
+                    if let Some(&space) = list.get(i) {
+                        set.insert(space as usize);
+                    }
+                }
+                set
+            };
+            let covered = spaces_of(u64::from(p.ruins), &map.ruins)
+                .union(spaces_of(u64::from(p.towers), &map.towers))
+                .union(spaces_of(u64::from(p.crystals), &map.crystals));
+            Panel {
+                title: format!("Seat {seat} - {} coins", state.score(seat)),
+                explorers: p.explorers,
+                villages: p.villages,
+                trading_posts: spaces_of(u64::from(p.posts), &map.cities),
+                covered,
+            }
+        })
+        .collect();
+    let card = state
+        .current_card()
+        .map(|c| format!(", resolving {}", cards::EXPLORE[c].name))
+        .unwrap_or_default();
+    let heading = format!("{} - era {}{card}", map.name, state.era());
+    draw(map, &heading, &panels)
+}
+
+/// Hex radius (centre to corner) in SVG units.
+const R: f64 = 18.0;
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+const MARGIN: f64 = 12.0;
+const TITLE_HEIGHT: f64 = 26.0;
+const GAP: f64 = 24.0;
+/// One colour per seat (0..4), from a colour-blind-safe palette.
+const SEAT_COLOURS: [&str; 4] = ["#d55e00", "#0072b2", "#cc79a7", "#009e73"];
+
+/// The centre of space (`col`, `row`) relative to the panel's map origin.
+fn centre(col: u8, row: u8) -> (f64, f64) {
+    let x = R + f64::from(col) * 1.5 * R;
+    let lowered = if col.is_multiple_of(2) {
+        SQRT3 * R / 2.0
+    } else {
+        0.0
+    };
+    let y = SQRT3 * R / 2.0 + f64::from(row) * SQRT3 * R + lowered;
+    (x, y)
+}
+
+fn fill(map: &Map, space: usize) -> &'static str {
+    let s = &map.spaces[space];
+    match s.terrain {
+        Terrain::Mountain => "#a89c8f",
+        Terrain::Desert => "#f0d58c",
+        Terrain::Grassland => "#9ccf7a",
+        Terrain::Sea => "#8ec3e6",
+        Terrain::Special if s.capital => "#f6f1e7",
+        Terrain::Special if s.ice => "#e8f4fa",
+        Terrain::Special if s.tower => "#c9b8e0",
+        Terrain::Special => "#b9e6e0",
+    }
+}
+
+/// Escapes text for SVG element content and attributes.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The whole picture: `heading` on top, then one panel per player.
+pub fn draw(map: &Map, heading: &str, panels: &[Panel]) -> String {
+    let (map_w, map_h) = map_size(map);
+    let count = panels.len().max(1);
+    let width = 2.0 * MARGIN + count as f64 * map_w + (count - 1) as f64 * GAP;
+    let height = 2.0 * MARGIN + 2.0 * TITLE_HEIGHT + map_h + 40.0;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif">"#
+    );
+    let _ = write!(
+        out,
+        r##"<rect width="100%" height="100%" fill="#ffffff"/><text x="{MARGIN}" y="{:.1}" font-size="16" font-weight="bold">{}</text>"##,
+        MARGIN + 16.0,
+        escape(heading)
+    );
+    for (seat, panel) in panels.iter().enumerate() {
+        let x0 = MARGIN + seat as f64 * (map_w + GAP);
+        let y0 = MARGIN + 2.0 * TITLE_HEIGHT;
+        let _ = write!(
+            out,
+            r#"<g class="seat" data-seat="{seat}" transform="translate({x0:.1},{y0:.1})"><text x="0" y="-8" font-size="14" fill="{}">{}</text>"#,
+            SEAT_COLOURS[seat % SEAT_COLOURS.len()],
+            escape(&panel.title)
+        );
+        draw_map(&mut out, map);
+        draw_pieces(
+            &mut out,
+            map,
+            panel,
+            SEAT_COLOURS[seat % SEAT_COLOURS.len()],
+        );
+        out.push_str("</g>");
+    }
+    draw_legend(&mut out, MARGIN, height - MARGIN - 8.0);
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Width and height of one map.
+fn map_size(map: &Map) -> (f64, f64) {
+    let cols = f64::from(map.cols);
+    let rows = f64::from(map.rows);
+    (
+        2.0 * R + (cols - 1.0).max(0.0) * 1.5 * R,
+        SQRT3 * R * (rows + 0.5),
+    )
+}
+
+fn hexagon(x: f64, y: f64, radius: f64) -> String {
+    (0..6)
+        .map(|k| {
+            let angle = std::f64::consts::PI / 3.0 * k as f64;
+            format!(
+                "{:.1},{:.1}",
+                x + radius * angle.cos(),
+                y + radius * angle.sin()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn draw_map(out: &mut String, map: &Map) {
+    for (space, s) in map.spaces.iter().enumerate() {
+        let (x, y) = centre(s.col, s.row);
+        let _ = write!(
+            out,
+            r##"<polygon class="space" data-cell="{}" points="{}" fill="{}" stroke="#5b5b5b" stroke-width="1"/>"##,
+            map.cell_name(space),
+            hexagon(x, y, R - 0.5),
+            fill(map, space)
+        );
+        draw_feature(out, map, space, x, y);
+    }
+}
+
+/// The printed feature of a space: coin, city, ruin, tower, crystal, capital, ice.
+fn draw_feature(out: &mut String, map: &Map, space: usize, x: f64, y: f64) {
+    let s = &map.spaces[space];
+    if s.capital {
+        let _ = write!(
+            out,
+            r##"<polygon class="capital" points="{}" fill="#c0392b" stroke="#5b1a12"/>"##,
+            star(x, y, 9.0, 4.0)
+        );
+    }
+    if s.coin > 0 {
+        let _ = write!(
+            out,
+            r##"<circle class="coin" cx="{x:.1}" cy="{y:.1}" r="7.5" fill="#f5c542" stroke="#8a6d0b"/><text x="{x:.1}" y="{:.1}" font-size="9" text-anchor="middle">{}</text>"##,
+            y + 3.2,
+            s.coin
+        );
+    }
+    if s.city > 0 {
+        let _ = write!(
+            out,
+            r##"<rect class="city" x="{:.1}" y="{:.1}" width="15" height="15" fill="#ffffff" stroke="#333333"/><text x="{x:.1}" y="{:.1}" font-size="10" font-weight="bold" text-anchor="middle">{}</text>"##,
+            x - 7.5,
+            y - 7.5,
+            y + 3.6,
+            s.city
+        );
+    }
+    if s.ruin {
+        let label = match s.label {
+            Some(RuinLabel::Letter(n)) => ((b'A' + n) as char).to_string(),
+            Some(RuinLabel::Symbol(k)) => SYMBOLS[k as usize % 3]
+                .chars()
+                .next()
+                .unwrap_or('?')
+                .to_string(),
+            None => String::new(),
+        };
+        let _ = write!(
+            out,
+            r##"<polygon class="ruin" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="#8d5a3b" stroke="#3e2414"/><text x="{x:.1}" y="{:.1}" font-size="8" fill="#ffffff" text-anchor="middle">{}</text>"##,
+            x,
+            y - 9.0,
+            x - 8.0,
+            y + 6.0,
+            x + 8.0,
+            y + 6.0,
+            y + 4.5,
+            escape(&label)
+        );
+    }
+    if s.tower {
+        let _ = write!(
+            out,
+            r##"<rect class="tower" x="{:.1}" y="{:.1}" width="8" height="14" fill="#6c4f9c" stroke="#2e1f47"/>"##,
+            x - 4.0,
+            y - 7.0
+        );
+    }
+    if s.crystal > 0 {
+        let _ = write!(
+            out,
+            r##"<polygon class="crystal" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="#3fb8af" stroke="#145a55"/><text x="{x:.1}" y="{:.1}" font-size="8" text-anchor="middle">{}</text>"##,
+            x,
+            y - 9.0,
+            x + 7.0,
+            y,
+            x,
+            y + 9.0,
+            x - 7.0,
+            y,
+            y + 3.0,
+            s.crystal
+        );
+    }
+    if s.ice {
+        let _ = write!(
+            out,
+            r##"<text class="ice" x="{:.1}" y="{:.1}" font-size="9" fill="#3a7ca5">*</text>"##,
+            x + 7.0,
+            y - 5.0
+        );
+    }
+}
+
+fn star(x: f64, y: f64, outer: f64, inner: f64) -> String {
+    (0..10u32)
+        .map(|k| {
+            let radius = if k.is_multiple_of(2) { outer } else { inner };
+            let angle = std::f64::consts::PI / 5.0 * k as f64 - std::f64::consts::FRAC_PI_2;
+            format!(
+                "{:.1},{:.1}",
+                x + radius * angle.cos(),
+                y + radius * angle.sin()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn draw_pieces(out: &mut String, map: &Map, panel: &Panel, colour: &str) {
+    for space in panel.covered.iter() {
+        let (x, y) = centre(map.spaces[space].col, map.spaces[space].row);
+        let _ = write!(
+            out,
+            r##"<circle class="token" data-cell="{}" cx="{:.1}" cy="{:.1}" r="5" fill="{colour}" stroke="#000000"/>"##,
+            map.cell_name(space),
+            x + 8.0,
+            y + 8.0
+        );
+    }
+    for space in panel.trading_posts.iter() {
+        let (x, y) = centre(map.spaces[space].col, map.spaces[space].row);
+        let _ = write!(
+            out,
+            r##"<rect class="trading-post" data-cell="{}" x="{:.1}" y="{:.1}" width="9" height="9" fill="{colour}" stroke="#000000" transform="rotate(45 {:.1} {:.1})"/>"##,
+            map.cell_name(space),
+            x + 4.0,
+            y + 3.5,
+            x + 8.5,
+            y + 8.0
+        );
+    }
+    for space in panel.villages.iter() {
+        let (x, y) = centre(map.spaces[space].col, map.spaces[space].row);
+        let _ = write!(
+            out,
+            r##"<polygon class="village" data-cell="{}" points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1} {:.1},{:.1}" fill="{colour}" stroke="#000000" stroke-width="1.5"/>"##,
+            map.cell_name(space),
+            x,
+            y - 10.0,
+            x + 8.0,
+            y - 3.0,
+            x + 8.0,
+            y + 8.0,
+            x - 8.0,
+            y + 8.0,
+            x - 8.0,
+            y - 3.0
+        );
+    }
+    // An explorer rings its space in the seat's colour (so the printed feature stays
+    // readable) and stands as a small cube at the space's left.
+    for space in panel.explorers.iter() {
+        let (x, y) = centre(map.spaces[space].col, map.spaces[space].row);
+        let _ = write!(
+            out,
+            r##"<g class="explorer" data-cell="{}"><polygon points="{}" fill="none" stroke="{colour}" stroke-width="2.5"/><rect x="{:.1}" y="{:.1}" width="7" height="7" fill="{colour}" stroke="#000000"/></g>"##,
+            map.cell_name(space),
+            hexagon(x, y, R - 3.0),
+            x - 13.5,
+            y - 3.5
+        );
+    }
+}
+
+fn draw_legend(out: &mut String, x: f64, y: f64) {
+    let _ = write!(
+        out,
+        r##"<text class="legend" x="{x:.1}" y="{y:.1}" font-size="11" fill="#333333">ringed space + cube: explorer · house: village · diamond: trading post · dot: covered ruin/tower/crystal · gold: coins · white box: city · triangle: ruin · purple: tower · teal: crystal · star: capital</text>"##
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::merchant_explorers::map;
+
+    fn avenia() -> &'static Map {
+        map::bundled("avenia").expect("bundled map")
+    }
+
+    #[test]
+    fn draws_every_space_once_per_panel_with_its_cell_name() {
+        let m = avenia();
+        let panels = vec![Panel::default(), Panel::default()];
+        let svg = draw(m, "Avenia", &panels);
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("class=\"space\"").count(), 2 * m.spaces.len());
+        assert_eq!(svg.matches("class=\"seat\"").count(), 2);
+        assert_eq!(svg.matches("class=\"tower\"").count(), 2 * m.towers.len());
+        assert_eq!(svg.matches("class=\"ruin\"").count(), 2 * m.ruins.len());
+        assert_eq!(svg.matches("class=\"capital\"").count(), 2);
+        let cities = m.spaces.iter().filter(|s| s.city > 0).count();
+        assert_eq!(svg.matches("class=\"city\"").count(), 2 * cities);
+    }
+
+    #[test]
+    fn draws_each_players_pieces_on_their_own_copy() {
+        let m = avenia();
+        let mut first = Panel {
+            title: "Seat 0 <&>".into(),
+            ..Panel::default()
+        };
+        let spaces: Vec<usize> = (0..m.spaces.len())
+            .filter(|&s| !map_is_capital(m, s))
+            .collect();
+        first.explorers.insert(spaces[0]);
+        first.explorers.insert(spaces[1]);
+        first.villages.insert(spaces[2]);
+        let second = Panel::default();
+        let svg = draw(m, "two seats", &[first, second]);
+        assert_eq!(svg.matches("class=\"explorer\"").count(), 2);
+        assert_eq!(svg.matches("class=\"village\"").count(), 1);
+        let cell = m.cell_name(spaces[2]);
+        assert!(svg.contains(&format!("class=\"village\" data-cell=\"{cell}\"")));
+        // Text is escaped, so the document stays well formed.
+        assert!(svg.contains("Seat 0 &lt;&amp;&gt;"));
+        assert!(!svg.contains("<&>"));
+    }
+
+    fn map_is_capital(m: &Map, space: usize) -> bool {
+        m.spaces[space].capital
+    }
+
+    #[test]
+    fn even_columns_sit_half_a_hex_lower() {
+        let (_, y_even) = centre(0, 0);
+        let (_, y_odd) = centre(1, 0);
+        assert!((y_even - y_odd - SQRT3 * R / 2.0).abs() < 1e-9);
+        // Neighbours are one hex apart: N/S and the diagonals at the same distance.
+        let d = |a: (f64, f64), b: (f64, f64)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+        let here = centre(2, 3);
+        assert!((d(here, centre(2, 4)) - SQRT3 * R).abs() < 1e-9);
+        assert!((d(here, centre(3, 4)) - SQRT3 * R).abs() < 1e-9); // SE of an even column
+        assert!((d(here, centre(3, 3)) - SQRT3 * R).abs() < 1e-9); // NE of an even column
+    }
+}
+
+#[cfg(test)]
+mod state_tests {
+    use super::*;
+    use crate::games::merchant_explorers::setup_options::new_game_with;
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_played_state_draws_each_seats_explorers_and_coins() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let options = [("map".to_string(), "kazan".to_string())];
+        let mut state = new_game_with(2, &mut rng, &options).expect("a new game");
+        // Play until some explorer is on the map (chance by the first outcome, moves by
+        // the first placement).
+        let mut actions = Vec::new();
+        let mut outcomes = Vec::new();
+        for _ in 0..200 {
+            if state.player(0).explorers.len() + state.player(1).explorers.len() >= 3 {
+                break;
+            }
+            match state.turn() {
+                crate::Turn::Chance => {
+                    state.chance_outcomes(&mut outcomes);
+                    state.apply(outcomes[0].0);
+                }
+                crate::Turn::Player(_) => {
+                    state.legal_actions(&mut actions);
+                    state.apply(actions[0]);
+                }
+                crate::Turn::Terminal => break,
+            }
+        }
+        let explorers = state.player(0).explorers.len() + state.player(1).explorers.len();
+        assert!(explorers >= 3, "the loop placed explorers");
+        let svg = state.to_svg().expect("the game draws itself");
+        assert!(svg.contains("Kazan - era 1"));
+        assert_eq!(svg.matches("class=\"explorer\"").count(), explorers);
+        for seat in 0..2 {
+            assert!(svg.contains(&format!("Seat {seat} - {} coins", state.score(seat))));
+        }
+        for space in state.player(0).explorers.iter() {
+            let cell = state.map().cell_name(space);
+            assert!(svg.contains(&format!("class=\"explorer\" data-cell=\"{cell}\"")));
+        }
+    }
+
+    #[test]
+    fn setup_refuses_unknown_maps_and_options() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let bad_map = [("map".to_string(), "atlantis".to_string())];
+        let error = new_game_with(2, &mut rng, &bad_map).unwrap_err();
+        assert_eq!(error.to_string(), "map: unknown map \"atlantis\"");
+        let bad_key = [("colour".to_string(), "red".to_string())];
+        let error = new_game_with(2, &mut rng, &bad_key).unwrap_err();
+        assert!(error.to_string().starts_with("colour: not a setup option"));
+        assert!(new_game_with(5, &mut rng, &[]).is_err());
+    }
+}
