@@ -65,7 +65,7 @@ def test_a_random_game_matches_the_engine(adapter, game):
             assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
             action = rng.choice([a for a, _ in outcomes])
         else:
-            assert state.current_player() == engine.to_move
+            assert state.current_player() == engine.current_player
             actions = state.legal_actions()
             assert all(0 <= a < info["action_space"] for a in actions)
             texts = sorted(state.action_to_string(a) for a in actions)

@@ -119,7 +119,7 @@ class GolemState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if turn == "chance":
             return pyspiel.PlayerId.CHANCE
-        return self.position.to_move
+        return self.position.current_player
 
     def _legal_actions(self, player):
         return sorted(self._index(action) for action in self.position.legal_actions())

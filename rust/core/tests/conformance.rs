@@ -73,10 +73,14 @@ fn century_perft_table() {
 #[test]
 fn the_registry_finds_games_by_name_and_by_position() {
     assert_eq!(GameId::from_name("century-golem"), Ok(GameId::Century));
+    assert_eq!(
+        GameId::from_name("merchant-explorers"),
+        Ok(GameId::MerchantExplorers)
+    );
     let error = GameId::from_name("chess").unwrap_err();
     assert_eq!(
         error.to_string(),
-        "game: 'chess' is not a game (expected one of: century-golem)"
+        "game: 'chess' is not a game (expected one of: century-golem, merchant-explorers)"
     );
     let text = Century::BENCH_POSITIONS[0].text;
     assert_eq!(GameId::detect(text), Ok(GameId::Century));

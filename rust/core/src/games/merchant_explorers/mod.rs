@@ -317,6 +317,9 @@ impl Game for State {
         }
     }
 
+    // Spec §13: a chance event reached with no ply left is a leaf.
+    const PERFT_EXPANDS_TRAILING_CHANCE: bool = false;
+
     fn to_svg(&self) -> Option<String> {
         Some(svg::state_svg(self))
     }
