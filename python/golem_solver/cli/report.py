@@ -102,11 +102,15 @@ def print_final(result: Result, rich: bool) -> None:
         stopped = " (stopped early: budget reached)"
     else:
         stopped = ""
+    forced = "; ".join(result.get("forced") or [])
     if rich:
         from rich.console import Console
+        from rich.markup import escape
         from rich.table import Table
 
         console = Console()
+        if forced:
+            console.print(f"[bold]after the forced[/bold] {escape(forced)}")
         console.print(
             f"[bold]best move:[/bold] [green]{best}[/green] — {verdict_text(result)}{stopped}"
         )
@@ -118,6 +122,8 @@ def print_final(result: Result, rich: bool) -> None:
             table.add_row(*row)
         console.print(table)
         return
+    if forced:
+        print(f"after the forced {forced}")
     print(f"best move: {best} — {verdict_text(result)}{stopped}")
     print(f"principal variation: {pv}")
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]

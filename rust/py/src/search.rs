@@ -111,17 +111,46 @@ fn put_line(dict: &Bound<'_, PyDict>, line: LineTexts) -> PyResult<()> {
     dict.set_item("pv_illegal", illegal)
 }
 
-fn checked_root<G: Game>(state: &G) -> PyResult<()> {
-    match state.turn() {
-        Turn::Player(_) => Ok(()),
-        Turn::Chance => Err(golem_error(
-            "position",
-            "a card is about to be dealt; apply a deal first",
-        )),
-        Turn::Terminal => Err(golem_error(
-            "position",
-            "the game is over; there is nothing to search",
-        )),
+/// The decision to search from `state`: chance events with a single outcome (a known
+/// deck order) are played first, since nothing is decided there, and their texts kept to
+/// report as `forced`. A chance event with several outcomes, or a finished game, is
+/// refused: there is no decision to advise on yet.
+fn decision_root<G: Game>(state: &G) -> PyResult<(G, Vec<String>)> {
+    let mut root = *state;
+    let mut forced = Vec::new();
+    let mut outcomes = Vec::new();
+    loop {
+        match root.turn() {
+            Turn::Player(_) => return Ok((root, forced)),
+            Turn::Terminal => {
+                return Err(golem_error(
+                    "position",
+                    "the game is over; there is nothing to search",
+                ))
+            }
+            Turn::Chance => {
+                root.chance_outcomes(&mut outcomes);
+                if outcomes.len() != 1 {
+                    let example = outcomes
+                        .first()
+                        .map(|&(a, _)| root.action_to_text(a))
+                        .unwrap_or_default();
+                    return Err(golem_error(
+                        "position",
+                        format!(
+                            "a chance event comes first ({} outcomes, e.g. '{example}'); \
+                             apply one of them first",
+                            outcomes.len()
+                        ),
+                    ));
+                }
+                forced.push(root.action_to_text(outcomes[0].0));
+                root.apply(outcomes[0].0);
+                if forced.len() > 10_000 {
+                    return Err(golem_error("position", "no decision within 10,000 events"));
+                }
+            }
+        }
     }
 }
 
@@ -274,8 +303,8 @@ struct Solve {
 impl StateVisitor for Solve {
     type Output = PyResult<Py<PyDict>>;
 
-    fn visit<G: PyGame>(self, root: G) -> Self::Output {
-        checked_root(&root)?;
+    fn visit<G: PyGame>(self, state: G) -> Self::Output {
+        let (root, forced) = decision_root(&state)?;
         let objective = self.config.objective;
         run_reported(
             &self.flag,
@@ -284,7 +313,11 @@ impl StateVisitor for Solve {
                 alphabeta::try_search(&root, self.limits, &self.config, &self.flag, report)
                     .map_err(|e| golem_error("hash", e.to_string()))
             },
-            |py, result| alphabeta_dict(py, &root, objective, result),
+            |py, result| {
+                let dict = alphabeta_dict(py, &root, objective, result)?;
+                dict.set_item("forced", &forced)?;
+                Ok(dict)
+            },
         )
     }
 }
@@ -336,8 +369,8 @@ struct Analyse {
 impl StateVisitor for Analyse {
     type Output = PyResult<Py<PyDict>>;
 
-    fn visit<G: PyGame>(self, root: G) -> Self::Output {
-        checked_root(&root)?;
+    fn visit<G: PyGame>(self, state: G) -> Self::Output {
+        let (root, forced) = decision_root(&state)?;
         let mut legal = Vec::new();
         root.legal_actions(&mut legal);
         if legal.is_empty() {
@@ -358,7 +391,11 @@ impl StateVisitor for Analyse {
                     report,
                 ))
             },
-            |py, result| ismcts_dict(py, &root, result),
+            |py, result| {
+                let dict = ismcts_dict(py, &root, result)?;
+                dict.set_item("forced", &forced)?;
+                Ok(dict)
+            },
         )
     }
 }

@@ -478,6 +478,9 @@ struct Worker<G: Game> {
     rollout: Rollout,
     rollout_cutoff: Option<u32>,
     reward: Reward,
+    /// What a solo player's margin is measured from: the root's estimate (see
+    /// `rollout::margin`).
+    solo_baseline: f64,
     /// Root actions left out by the decisive-move check (sorted).
     banned: Vec<G::Action>,
     rng: ChaCha8Rng,
@@ -516,6 +519,11 @@ impl<G: Game> Worker<G> {
             rollout: config.rollout,
             rollout_cutoff: config.rollout_cutoff,
             reward: config.reward,
+            solo_baseline: if players == 1 {
+                root.heuristic_score(root_player)
+            } else {
+                0.0
+            },
             banned: Vec::new(),
             rng: ChaCha8Rng::seed_from_u64(config.seed.wrapping_add(index as u64)),
             root_player,
@@ -641,13 +649,14 @@ impl<G: Game> Worker<G> {
 
         if state.turn() == Turn::Terminal {
             // Reached in the tree: no playout, the game's own result.
-            rollout::final_rewards(&state, self.reward, &mut self.rewards);
+            rollout::final_rewards(&state, self.reward, self.solo_baseline, &mut self.rewards);
         } else {
             steps += rollout::playout(
                 &mut state,
                 self.rollout,
                 self.rollout_cutoff,
                 self.reward,
+                self.solo_baseline,
                 &mut self.scratch,
                 &mut self.rewards,
                 &mut self.rng,

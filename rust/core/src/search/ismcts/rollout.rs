@@ -32,9 +32,14 @@ pub(super) fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// `value(player)` minus the best `value` of the other players.
-fn margin(players: usize, player: usize, value: impl Fn(usize) -> f64) -> f64 {
+/// `value(player)` minus the best `value` of the other players; alone (a solo game),
+/// `value(player)` minus `baseline` (the root's own estimate), so a better score is
+/// still a better reward.
+fn margin(players: usize, player: usize, value: impl Fn(usize) -> f64, baseline: f64) -> f64 {
     let mine = value(player);
+    if players == 1 {
+        return mine - baseline;
+    }
     let best_other = (0..players)
         .filter(|&q| q != player)
         .map(&value)
@@ -47,7 +52,12 @@ fn margin(players: usize, player: usize, value: impl Fn(usize) -> f64) -> f64 {
 }
 
 /// Rewards of a finished (or stuck) game.
-pub(super) fn final_rewards<G: Game>(state: &G, reward: Reward, rewards: &mut [f64]) {
+pub(super) fn final_rewards<G: Game>(
+    state: &G,
+    reward: Reward,
+    baseline: f64,
+    rewards: &mut [f64],
+) {
     let players = rewards.len();
     for (player, r) in rewards.iter_mut().enumerate() {
         let outcome = state.returns(player);
@@ -57,7 +67,7 @@ pub(super) fn final_rewards<G: Game>(state: &G, reward: Reward, rewards: &mut [f
                 scale,
                 margin_weight,
             } => {
-                let m = margin(players, player, |p| state.score(p) as f64);
+                let m = margin(players, player, |p| state.score(p) as f64, baseline);
                 (1.0 - margin_weight) * outcome + margin_weight * logistic(m / scale)
             }
         };
@@ -76,6 +86,7 @@ pub(super) fn playout<G: Game, R: Rng>(
     policy: Rollout,
     cutoff: Option<u32>,
     reward: Reward,
+    baseline: f64,
     scratch: &mut Scratch<G>,
     rewards: &mut [f64],
     rng: &mut R,
@@ -92,7 +103,7 @@ pub(super) fn playout<G: Game, R: Rng>(
             }
             Turn::Player(_) => {
                 if cutoff.is_some_and(|c| plies >= c) {
-                    heuristic_rewards(state, reward, rewards);
+                    heuristic_rewards(state, reward, baseline, rewards);
                     return steps;
                 }
                 state.legal_actions(&mut scratch.legal);
@@ -107,7 +118,7 @@ pub(super) fn playout<G: Game, R: Rng>(
         }
         steps += 1;
     }
-    final_rewards(state, reward, rewards);
+    final_rewards(state, reward, baseline, rewards);
     steps
 }
 
@@ -153,7 +164,12 @@ fn pick<G: Game, R: Rng>(
     }
 }
 
-pub(super) fn heuristic_rewards<G: Game>(state: &G, reward: Reward, rewards: &mut [f64]) {
+pub(super) fn heuristic_rewards<G: Game>(
+    state: &G,
+    reward: Reward,
+    baseline: f64,
+    rewards: &mut [f64],
+) {
     let players = rewards.len();
     match reward {
         Reward::WinLoss => {
@@ -180,7 +196,7 @@ pub(super) fn heuristic_rewards<G: Game>(state: &G, reward: Reward, rewards: &mu
                 *e = state.heuristic_score(player);
             }
             for (player, r) in rewards.iter_mut().enumerate() {
-                *r = logistic(margin(players, player, |p| estimates[p]) / scale);
+                *r = logistic(margin(players, player, |p| estimates[p], baseline) / scale);
             }
         }
     }
