@@ -230,6 +230,33 @@ def test_bad_pvs_are_caught():
     assert "does not finish" in pv_problem(state, [], margin)
 
 
+class OneSeatEnd:
+    """A finished solo game, as much of a state as pv_problem reads."""
+
+    to_move = 0
+
+    def clone(self):
+        return self
+
+    def is_chance(self) -> bool:
+        return False
+
+    def is_terminal(self) -> bool:
+        return True
+
+    def scores(self) -> list:
+        return [37]
+
+
+def test_a_solo_pv_margin_is_the_score():
+    # the engine's margin for one player is its own score (no other seat to subtract)
+    exact = {"exact": True, "value": 37.0}
+    assert pv_problem(OneSeatEnd(), [], exact) is None
+    assert "ends with margin +37" in pv_problem(
+        OneSeatEnd(), [], {**exact, "value": 36}
+    )
+
+
 def load_suite_record(record: dict):
     return puzzle_from_record(record, "test", ROOT)
 

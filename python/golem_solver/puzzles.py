@@ -332,7 +332,9 @@ def pv_problem(state: Any, pv: List[str], result: dict) -> Optional[str]:
         if not here.is_terminal():
             return f"the line has {len(pv)} moves and does not finish the game"
         scores = here.scores()
-        margin = scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+        others = [s for i, s in enumerate(scores) if i != seat]
+        # a solo game's margin is the score itself (as the engine's margin objective)
+        margin = scores[seat] - max(others) if others else scores[seat]
         if abs(margin - result["value"]) > MARGIN_TOLERANCE:
             return f"the line ends with margin {margin:+}, not {result['value']:+g}"
         return None

@@ -4,6 +4,7 @@ practical near the end of the game (last era, few cards left, small maps)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .explorers_model import State
@@ -92,3 +93,79 @@ def best_actions(state: State) -> list:
     memo: dict = {}
     out = [(a, best_expected(state.apply(a), memo)) for a in state.legal()]
     return sorted(out, key=lambda x: -x[1])
+
+
+# --- margin search (the engine's `margin` objective), for the puzzle suite ----------------
+
+
+class TooBig(Exception):
+    """The tree has more nodes than the search was allowed."""
+
+
+@dataclass
+class Answer:
+    """A root's exact margin, every root move's value, the longest line to the end in
+    plies and the number of decision and chance nodes searched."""
+
+    value: Fraction
+    moves: dict  # root move -> exact margin
+    depth: int  # longest line (plies) from the root to the end of the game
+    nodes: int
+
+    @property
+    def best(self) -> list:
+        """Every root move achieving the value, in canonical (legal) order."""
+        return [m for m, v in self.moves.items() if v == self.value]
+
+
+def margin(scores: list, seat: int) -> int:
+    """The root's margin at the end: its own score alone (solo), else its score minus
+    the best other score."""
+    if len(scores) == 1:
+        return scores[0]
+    return scores[seat] - max(v for i, v in enumerate(scores) if i != seat)
+
+
+def solve_margin(state: State, limit: int | None = None, memo=None) -> Answer:
+    """Exact value of a decision point under the engine's search semantics (objective
+    `margin`, searched to the end): the seat to act maximises its margin, every other
+    seat minimises it (minimax with 2 players, paranoid with 3-4), chance nodes take the
+    expectation with exact probabilities and use no ply. Raises TooBig past `limit`
+    nodes. `memo` may be shared by searches with the same root seat (then `nodes`
+    counts only the nodes new to it)."""
+    root = state.turn()
+    assert isinstance(root, int), "solve_margin: the root must be a seat's decision"
+    memo = {} if memo is None else memo
+    count = 0
+
+    def rec(s: State) -> tuple:
+        nonlocal count
+        if s.over:
+            return Fraction(margin(s.final_scores(), root)), 0
+        key = state_key(s)
+        if key in memo:
+            return memo[key]
+        count += 1
+        if limit is not None and count > limit:
+            raise TooBig(count)
+        if s.turn() == "chance":
+            value, depth = Fraction(0), 0
+            for t, p in s.chance():
+                v, d = rec(s.apply(t))
+                value += p * v
+                depth = max(depth, d)
+        else:
+            kids = [rec(s.apply(a)) for a in s.legal()]
+            pick = max if s.turn() == root else min
+            value = pick(v for v, _ in kids)
+            depth = 1 + max(d for _, d in kids)
+        memo[key] = value, depth
+        return value, depth
+
+    count += 1
+    moves, depth = {}, 0
+    for a in state.legal():
+        v, d = rec(state.apply(a))
+        moves[a] = v
+        depth = max(depth, d + 1)
+    return Answer(max(moves.values()), moves, depth, count)

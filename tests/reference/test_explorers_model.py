@@ -1432,6 +1432,60 @@ def test_best_expected_two_cards(tmp_path):
     assert best_expected(s) == 7 + (first + second) / 2
 
 
+def test_solve_margin_solo_is_the_expected_score(tmp_path):
+    from .explorers_solver import best_actions, solve_margin
+
+    s = last_era_tiny(tmp_path, ["sea-3"]).apply("reveal sea-3")
+    answer = solve_margin(s)
+    assert answer.moves == {
+        "place c0r1": 7,
+        "place c1r0": 7 + Fraction(5, 4),
+        "place c2r1": 7,
+        "stop": 7,
+    }
+    assert answer.value == 7 + Fraction(5, 4) and answer.best == ["place c1r0"]
+    # place c1r0, the draw (no ply), then free c0r0 / c2r0 / none: 2 plies
+    assert answer.depth == 2
+    s = last_era_tiny(tmp_path, ["sea-3", "mountain-1"]).apply("reveal sea-3")
+    assert solve_margin(s).moves == dict(best_actions(s))
+
+
+def test_solve_margin_two_players_minimax(tmp_path):
+    from .explorers_solver import solve_margin
+
+    last_era_tiny(tmp_path, [])  # writes tiny.txt
+    cards = ["desert-2", "grassland-2", "sea-3", "wild-2"]
+    cards += ["era-I", "era-II", "era-III", "era-I/II/III"]
+    s = load_position(
+        f"""
+game = "merchant-explorers"
+map = "tiny.txt"
+players = 2
+era = 4
+objectives = []
+[explore]
+played = {cards!r}
+[investigate]
+discard = ["sea-5", "region-4", "travel-sea", "sea4-then-cities", "surround-grass",
+           "surround-desert"]
+[[player]]
+coins = 7
+investigate = ["path-grass-sea-5", "surround-sea", "mix-grass4-sea1"]
+[[player]]
+coins = 5
+investigate = ["path-desert-sea-5", "surround-mountain", "mix-desert4-sea1"]
+""".replace("'", '"'),
+        base_dir=tmp_path,
+    ).apply("reveal mountain-1")
+    # seat 0: c0r0 (+3) or stop; seat 1 then places: (7 + 3) - (5 + 3) or 7 - (5 + 3)
+    answer = solve_margin(s)
+    assert answer.moves == {"place c0r0": 2, "stop": -1}
+    assert answer.depth == 2
+    s = s.apply("place c0r0")
+    answer = solve_margin(s)  # seat 1's view: 5 + 3 - (7 + 3)
+    assert answer.moves == {"place c0r0": -2, "stop": -5} and answer.depth == 1
+
+
 # --- the skip rule loses no end state (§12) ---------------------------------------------
 
 
