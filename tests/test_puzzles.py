@@ -233,7 +233,7 @@ def test_bad_pvs_are_caught():
 class OneSeatEnd:
     """A finished solo game, as much of a state as pv_problem reads."""
 
-    to_move = 0
+    current_player = 0
 
     def clone(self):
         return self
@@ -352,3 +352,17 @@ def test_bad_files_give_one_error_line(tmp_path):
     assert bad(twice) == "error: tiny.jsonl:2.id: 'honest' is also at tiny.jsonl:1"
     over = dict(rec, position=last_turn().child(rec["best"][0]).to_toml())
     assert "not a decision" in bad(tiny_suite(tmp_path, over))
+
+
+EXPLORERS_SUITE = ROOT / "puzzles" / "merchant-explorers-endgames.jsonl"
+
+
+def test_the_explorers_suite_is_solved_exactly_by_the_engine():
+    """Every answer of the Merchant Explorers suite came from the reference model's brute
+    force; the engine's alpha-beta must reproduce each margin and best move exactly."""
+    out = run(EXPLORERS_SUITE)
+    assert out.exit_code == 0, out.stdout
+    summary = totals(out.stdout.splitlines()[-1])
+    assert summary["total"] >= 40
+    assert summary["wrong"] == 0 and summary["bad_pv"] == 0
+    assert summary["solved"] == summary["total"]

@@ -319,7 +319,7 @@ def pv_problem(state: Any, pv: List[str], result: dict) -> Optional[str]:
     """Why the principal variation is bad, or None. Every move must be legal; unless a
     deal (a chance event) comes first, a proven win or loss in N must finish the game
     with that result after N moves, and an exact margin must finish it with that margin."""
-    seat, here = state.to_move, state.clone()
+    seat, here = state.current_player, state.clone()
     for i, text in enumerate(pv, start=1):
         if here.is_chance():
             return None  # the rest depends on the deal
