@@ -21,6 +21,8 @@ pub mod state;
 mod zobrist;
 
 #[cfg(test)]
+mod position_tests;
+#[cfg(test)]
 mod tests;
 
 pub use action::{Action, ACTION_SPACE};

@@ -51,8 +51,10 @@ fn map_name(map: &Map) -> String {
     map.id.clone()
 }
 
-fn cells(map: &Map, field: &str, items: &[String]) -> R<CellSet> {
+/// The cells of a list, as a set and in list order.
+fn cell_list(map: &Map, field: &str, items: &[String]) -> R<(CellSet, Vec<usize>)> {
     let mut set = CellSet::EMPTY;
+    let mut order = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let f = format!("{field}[{i}]");
         let s = map.parse_cell(item).or_else(|m| refuse(&f, m))?;
@@ -60,15 +62,16 @@ fn cells(map: &Map, field: &str, items: &[String]) -> R<CellSet> {
             return refuse(f, format!("\"{item}\" listed twice"));
         }
         set.insert(s);
+        order.push(s);
     }
-    Ok(set)
+    Ok((set, order))
 }
 
 /// Cells that must be features of one kind: a mask over that feature list.
 fn features(map: &Map, field: &str, items: &[String], set: &CellSet, kind: &str) -> R<u32> {
-    let spaces = cells(map, field, items)?;
+    let (_, spaces) = cell_list(map, field, items)?;
     let mut mask = 0;
-    for (i, s) in spaces.iter().enumerate() {
+    for (i, &s) in spaces.iter().enumerate() {
         if !set.contains(s) {
             return refuse(
                 format!("{field}[{i}]"),
@@ -184,12 +187,14 @@ impl Reader<'_> {
             return refuse(f("coins"), "must be an integer ≥ 0");
         }
         p.coins = ps.coins as u16;
-        p.explorers = cells(map, &f("explorers"), &ps.explorers)?;
-        p.villages = cells(map, &f("villages"), &ps.villages)?;
+        let (explorers, explorer_list) = cell_list(map, &f("explorers"), &ps.explorers)?;
+        let (villages, village_list) = cell_list(map, &f("villages"), &ps.villages)?;
+        p.explorers = explorers;
+        p.villages = villages;
         if state.phase == Phase::Over && !p.explorers.is_empty() {
             return refuse(f("explorers"), "a finished game has no explorers");
         }
-        for (k, s) in p.explorers.iter().enumerate() {
+        for (k, &s) in explorer_list.iter().enumerate() {
             if s == map.capital as usize {
                 return refuse(
                     format!("{}[{k}]", f("explorers")),
@@ -201,7 +206,7 @@ impl Reader<'_> {
             }
         }
         let mut regions_seen = 0u64;
-        for (k, s) in p.villages.iter().enumerate() {
+        for (k, &s) in village_list.iter().enumerate() {
             if !map.blanks.contains(s) {
                 return refuse(
                     format!("{}[{k}]", f("villages")),
@@ -226,7 +231,7 @@ impl Reader<'_> {
             &map.crystal_set,
             "crystal",
         )?;
-        for (k, s) in p.explorers.iter().enumerate() {
+        for (k, &s) in explorer_list.iter().enumerate() {
             let bit = 1u32 << map.feature[s].min(31);
             let uncovered = [
                 (map.ruin_set.contains(s) && p.ruins & bit == 0, "ruin"),
@@ -375,7 +380,11 @@ impl Reader<'_> {
             Some(items) => {
                 let mut lands = 0u32;
                 let mut first_cell = [0usize; 32];
-                for (k, s) in cells(map, &f("lands_reached"), items)?.iter().enumerate() {
+                for (k, &s) in cell_list(map, &f("lands_reached"), items)?
+                    .1
+                    .iter()
+                    .enumerate()
+                {
                     let land = map.land_of[s];
                     let field = format!("{}[{k}]", f("lands_reached"));
                     if land == NO_REGION {
