@@ -64,6 +64,7 @@ macro_rules! registry {
 registry! {
     $
     Century => century::Century,
+    MerchantExplorers => merchant_explorers::State,
 }
 
 impl GameId {

@@ -327,3 +327,67 @@ impl Game for State {
         self.era == 4 && self.explore.len() <= 1
     }
 }
+
+/// No hand-written policies yet (the generic bots all work).
+impl crate::bots::Policies for State {
+    const POLICIES: &'static [&'static str] = &[];
+
+    fn policy(_name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
+        None
+    }
+}
+
+/// Treasure cards of one kind are interchangeable: a deck compares by kinds.
+fn treasure_key(
+    d: &state::Decks,
+) -> (
+    [u8; cards::TREASURE_KINDS],
+    [u8; cards::TREASURE_KINDS],
+    Vec<usize>,
+) {
+    let count =
+        |mask: u64| std::array::from_fn(|k| (mask & cards::treasure_mask(k)).count_ones() as u8);
+    let order = d
+        .treasure
+        .top_first()
+        .map(|c| cards::treasure_kind(c as usize))
+        .collect();
+    (count(d.treasure.cards()), count(d.treasure_discard), order)
+}
+
+/// Equal game states (the rest snapshot and action log, kept only for writing, aside).
+impl PartialEq for State {
+    fn eq(&self, other: &Self) -> bool {
+        let n = self.players as usize;
+        let decks = if self.options.shared_decks { 1 } else { n };
+        let same_decks = self.decks[..decks]
+            .iter()
+            .zip(&other.decks[..decks])
+            .all(|(a, b)| {
+                (a.investigate, a.investigate_discard, a.treasure.is_known())
+                    == (b.investigate, b.investigate_discard, b.treasure.is_known())
+                    && treasure_key(a) == treasure_key(b)
+            });
+        self.map.uid == other.map.uid
+            && self.options == other.options
+            && (
+                self.players,
+                self.era,
+                self.to_move,
+                self.phase,
+                self.current,
+            ) == (
+                other.players,
+                other.era,
+                other.to_move,
+                other.phase,
+                other.current,
+            )
+            && self.player[..n] == other.player[..n.min(other.players as usize)]
+            && same_decks
+            && self.explore == other.explore
+            && self.played[..self.played_len as usize] == other.played[..other.played_len as usize]
+            && self.objectives == other.objectives
+            && (matches!(self.phase, Phase::Reveal | Phase::Over) || self.res == other.res)
+    }
+}

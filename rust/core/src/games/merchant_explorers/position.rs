@@ -45,10 +45,13 @@ fn load_map(name: &str) -> R<&'static Map> {
     refuse("map", format!("unknown map \"{name}\""))
 }
 
-/// The map name to write: the id of a bundled map, else the map's id (a map loaded from a
-/// path cannot be named portably; positions on it must be read with the same path).
+/// The map name to write: a bundled map's id, or the file a map was loaded from (as an
+/// absolute path); a map given only as text is written by its id.
 fn map_name(map: &Map) -> String {
-    map.id.clone()
+    match map::source_path(map) {
+        Some(path) if map::bundled(&map.id).is_none_or(|b| !std::ptr::eq(b, map)) => path,
+        _ => map.id.clone(),
+    }
 }
 
 /// The cells of a list, as a set and in list order.
@@ -356,7 +359,7 @@ impl Reader<'_> {
             if kind == TWO_COINS || kind == PLACE_EXPLORER {
                 return refuse(field, format!("\"{name}\" is never kept"));
             }
-            p.hand[kind] += 1;
+            p.hand[kind] = p.hand[kind].saturating_add(1);
         }
         for (k, name) in ps.objectives.iter().enumerate() {
             let slot = state

@@ -79,7 +79,11 @@ fn the_spec_example_reads_and_round_trips() {
     let text = state.to_text().unwrap();
     let back = read(&text).unwrap();
     assert_eq!(back.hash(), state.hash());
+    assert!(back == state, "equal after a round trip");
     assert_eq!(back.to_text().unwrap(), text);
+    let mut other = back;
+    other.player[0].coins += 1;
+    assert!(other != state);
 }
 
 #[test]
@@ -219,5 +223,33 @@ fn exhausted_eras_and_finished_games() {
     assert_eq!(
         read(&between).unwrap_err(),
         "to_move: not allowed between reveals"
+    );
+}
+
+#[test]
+fn a_map_file_path_is_read_and_written_back() {
+    let dir = std::env::temp_dir().join(format!("gome-pos-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = map::BUNDLED[0].1.replace("id: avenia", "id: avenia-copy");
+    let path = dir.join("avenia-copy.txt");
+    std::fs::write(&path, text).unwrap();
+    let position = EXAMPLE
+        .replace(
+            "map = \"avenia\"",
+            &format!("map = {:?}", path.display().to_string()),
+        )
+        .replace("[\"avenia-2\", \"avenia-5\", \"avenia-6\"]", "[]");
+    let state = read(&position).unwrap();
+    assert_eq!(state.map.id, "avenia-copy");
+    let written = state.to_text().unwrap();
+    assert!(written.contains("avenia-copy.txt"), "{written}");
+    assert_eq!(read(&written).unwrap().hash(), state.hash());
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, map::BUNDLED[0].1.replacen("XT", "QT", 1)).unwrap();
+    let message = read(&position.replace("avenia-copy.txt", "bad.txt")).unwrap_err();
+    assert!(message.starts_with("map: map bad.txt:"), "{message}");
+    assert!(
+        message.ends_with("token 'QT': unknown terrain"),
+        "{message}"
     );
 }
