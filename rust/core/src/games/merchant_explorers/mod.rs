@@ -10,6 +10,7 @@
 pub mod action;
 pub mod cards;
 pub mod cellset;
+pub mod greedy;
 pub mod map;
 mod movegen;
 mod objectives;
@@ -79,11 +80,7 @@ impl State {
     fn legal(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {
-            Phase::Reveal | Phase::Offer | Phase::Draw => {
-                let mut outcomes = Vec::new();
-                self.outcomes(&mut outcomes);
-                out.extend(outcomes.iter().map(|&(a, _)| a));
-            }
+            Phase::Reveal | Phase::Offer | Phase::Draw => self.for_each_outcome(|a, _| out.push(a)),
             Phase::Keep => {
                 let [a, b] = self.res.offer;
                 out.extend([Action::Keep(a.min(b)), Action::Keep(a.max(b))]);
@@ -325,15 +322,6 @@ impl Game for State {
 
     fn end_is_near(&self) -> bool {
         self.era == 4 && self.explore.len() <= 1
-    }
-}
-
-/// No hand-written policies yet (the generic bots all work).
-impl crate::bots::Policies for State {
-    const POLICIES: &'static [&'static str] = &[];
-
-    fn policy(_name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
-        None
     }
 }
 

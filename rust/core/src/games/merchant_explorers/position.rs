@@ -186,8 +186,12 @@ impl Reader<'_> {
         let path = format!("player[{i}]");
         let f = |key: &str| format!("{path}.{key}");
         let mut p = Player::default();
-        if !(0..=u16::MAX as i64).contains(&ps.coins) {
+        if ps.coins < 0 {
             return refuse(f("coins"), "must be an integer ≥ 0");
+        }
+        // Far above any game's total, and far from u16 overflow in play.
+        if ps.coins > 30_000 {
+            return refuse(f("coins"), "must be at most 30000");
         }
         p.coins = ps.coins as u16;
         let (explorers, explorer_list) = cell_list(map, &f("explorers"), &ps.explorers)?;

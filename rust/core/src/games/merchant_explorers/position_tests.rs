@@ -253,3 +253,65 @@ fn a_map_file_path_is_read_and_written_back() {
         "{message}"
     );
 }
+
+/// Mangled positions are refused (or read), never a panic.
+#[test]
+fn mangled_positions_never_panic() {
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(9);
+    let mut texts = vec![EXAMPLE.to_string()];
+    let mut state = State::new_game(3, &mut rng);
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    for ply in 0..400 {
+        match state.turn() {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                state.chance_outcomes(&mut outcomes);
+                state.apply(outcomes[ply % outcomes.len()].0);
+            }
+            Turn::Player(_) => {
+                state.legal_actions(&mut legal);
+                state.apply(legal[ply % legal.len()]);
+            }
+        }
+        if ply % 50 == 0 {
+            if let Ok(text) = state.to_text() {
+                texts.push(text);
+            }
+        }
+    }
+    let swaps = [
+        ("0", "99999"),
+        ("1", "-1"),
+        ("c", "r"),
+        ("[", "[\"c0r0\", "),
+        ("\"", ""),
+        ("true", "3"),
+        ("era-I\"", "era-I\", \"era-I\""),
+        ("jar", "two-coins"),
+        ("= [", "= [\"c1r1\", \"c17r0\", "),
+        ("cover", "cover c1r1 cover"),
+    ];
+    let mut parsed = 0;
+    for text in &texts {
+        let lines: Vec<&str> = text.lines().collect();
+        for skip in 0..lines.len() {
+            let without: Vec<&str> = lines
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != skip)
+                .map(|(_, l)| *l)
+                .collect();
+            let _ = State::from_text(&without.join("\n"));
+            parsed += 1;
+        }
+        for (from, to) in swaps {
+            for (i, _) in text.match_indices(from).take(40) {
+                let mangled = format!("{}{to}{}", &text[..i], &text[i + from.len()..]);
+                let _ = State::from_text(&mangled);
+                parsed += 1;
+            }
+        }
+    }
+    assert!(parsed > 500);
+}
