@@ -757,3 +757,10 @@ fn objective_checks_read_the_right_facts() {
     let (c, r) = (map.spaces[elsewhere].col, map.spaces[elsewhere].row);
     assert!(!state.meets(0, Check::LandReached { land_cell: (c, r) }));
 }
+
+#[test]
+fn the_state_stays_a_small_copy() {
+    let size = std::mem::size_of::<State>();
+    eprintln!("State: {size} bytes");
+    assert!(size <= 2048, "State is {size} bytes");
+}
