@@ -53,7 +53,7 @@ fn spec_perft_counts() {
     assert_eq!(spec_perft(&known, 2), 6);
     assert_eq!(
         perft_file::<State>(&perft_dir().join("perft.txt"), u64::MAX),
-        2
+        3
     );
 }
 
