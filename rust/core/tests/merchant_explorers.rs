@@ -89,3 +89,34 @@ fn separate_decks_per_player_round_trip() {
     let checked = check_random_games(&[start, start.public_view(1)], 1, 100_000, 2);
     assert_eq!(checked.finished, 2);
 }
+
+#[test]
+fn search_bots_play_a_few_moves() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    for spec in [
+        "ismcts:iterations=40",
+        "alphabeta:depth=2",
+        "greedy",
+        "random",
+    ] {
+        let bot = golem_core::bots::parse::<State>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+        let mut state = State::new_game(2, &mut rng).public_view(0);
+        let mut outcomes = Vec::new();
+        let mut moves = 0;
+        while moves < 6 && state.turn() != Turn::Terminal {
+            if state.turn() == Turn::Chance {
+                state.chance_outcomes(&mut outcomes);
+                state.apply(outcomes[0].0);
+                continue;
+            }
+            let action = bot
+                .choose(&state, &mut rng)
+                .unwrap_or_else(|| panic!("{spec}: no move"));
+            let mut legal = Vec::new();
+            state.legal_actions(&mut legal);
+            assert!(legal.contains(&action), "{spec} chose an illegal move");
+            state.apply(action);
+            moves += 1;
+        }
+    }
+}
