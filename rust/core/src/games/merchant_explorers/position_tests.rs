@@ -315,3 +315,30 @@ fn mangled_positions_never_panic() {
     }
     assert!(parsed > 500);
 }
+
+#[test]
+fn a_finished_game_reads_back_and_has_no_explorers() {
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(12);
+    let mut state = State::new_game(1, &mut rng);
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    let mut ply = 0;
+    while state.turn() != Turn::Terminal {
+        ply += 1;
+        if state.turn() == Turn::Chance {
+            state.chance_outcomes(&mut outcomes);
+            state.apply(outcomes[ply % outcomes.len()].0);
+        } else {
+            state.legal_actions(&mut legal);
+            state.apply(legal[ply % legal.len()]);
+        }
+    }
+    let text = state.to_text().unwrap();
+    let back = read(&text).unwrap();
+    assert_eq!(back.turn(), Turn::Terminal);
+    assert_eq!(back.score(0), state.score(0));
+    let with_explorer = text.replacen("explorers = []", "explorers = [\"c9r5\"]", 1);
+    assert_eq!(
+        read(&with_explorer).unwrap_err(),
+        "player[0].explorers: a finished game has no explorers"
+    );
+}
