@@ -77,6 +77,33 @@ impl State {
         self.res.placed
     }
 
+    /// Explore cards revealed and resolved this era, in order.
+    pub fn played(&self) -> &[u8] {
+        &self.played[..self.played_len as usize]
+    }
+
+    /// The investigate cards on offer while a seat chooses which to keep.
+    pub fn offer(&self) -> Option<[u8; 2]> {
+        (self.phase == Phase::Keep).then_some(self.res.offer)
+    }
+
+    /// The investigate card being performed, if the current card is one.
+    pub fn performed_investigate(&self) -> Option<usize> {
+        let code = self.res.card;
+        (code != state::NO_CARD && code >= cards::INVESTIGATE_CODE)
+            .then(|| (code - cards::INVESTIGATE_CODE) as usize)
+    }
+
+    /// The decks `seat` draws from (the shared ones unless `shared_decks` is off).
+    pub fn decks(&self, seat: usize) -> &state::Decks {
+        &self.decks[self.deck_slot(seat)]
+    }
+
+    /// The explore cards left this era (order known or not).
+    pub fn explore_deck(&self) -> &pile::Pile<9> {
+        &self.explore
+    }
+
     fn legal(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {

@@ -764,3 +764,20 @@ fn the_state_stays_a_small_copy() {
     eprintln!("State: {size} bytes");
     assert!(size <= 2048, "State is {size} bytes");
 }
+
+#[test]
+fn display_accessors_follow_the_resolution() {
+    let mut state = solo_start();
+    reveal(&mut state, "sea-3");
+    play(&mut state, "stop");
+    assert_eq!(state.played(), [explore_id("sea-3").unwrap() as u8]);
+    reveal(&mut state, "era-I");
+    assert_eq!(state.offer(), None);
+    state.apply(Action::Offer(0, 27));
+    assert_eq!(state.offer(), Some([0, 27]));
+    play(&mut state, &format!("keep {}", cards::INVESTIGATE[27].name));
+    assert_eq!(state.offer(), None);
+    assert_eq!(state.performed_investigate(), Some(27));
+    assert_eq!(state.decks(0).investigate_discard, 1);
+    assert_eq!(state.explore_deck().len(), 4);
+}
