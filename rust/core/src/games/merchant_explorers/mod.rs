@@ -348,7 +348,9 @@ impl Game for State {
     }
 
     fn end_is_near(&self) -> bool {
-        self.era == 4 && self.explore.len() <= 1
+        // Every card can be stopped at once: with two cards left in era 4 a solo game can
+        // end after two moves (stop, reveal, stop).
+        self.phase == Phase::Over || (self.era == 4 && self.explore.len() <= 2)
     }
 }
 

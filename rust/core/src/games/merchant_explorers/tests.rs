@@ -781,3 +781,14 @@ fn display_accessors_follow_the_resolution() {
     assert_eq!(state.decks(0).investigate_discard, 1);
     assert_eq!(state.explore_deck().len(), 4);
 }
+
+#[test]
+fn the_end_is_near_only_late_in_era_four() {
+    let mut state = solo_start();
+    assert!(!state.end_is_near());
+    state.era = 4;
+    state.explore = explore_order(&["sea-3", "wild-2", "era-I"]);
+    assert!(!state.end_is_near());
+    reveal(&mut state, "sea-3");
+    assert!(state.end_is_near(), "stop, reveal, stop could end the game");
+}
