@@ -178,4 +178,32 @@ mod tests {
         }
     }
     use rand::SeedableRng;
+
+    #[test]
+    fn greedy_takes_the_richest_move_and_finishes_games() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let map = super::super::map::bundled("avenia").unwrap();
+        let mut state = State::start(map, 1, super::super::Options::defaults(map, 1), &[]);
+        state.apply(Action::Reveal(
+            super::super::cards::explore_id("mountain-1").unwrap() as u8,
+        ));
+        // c7r6 is M$1, c9r6 a plain mountain.
+        let choice = Greedy.choose(&state, &mut rng).unwrap();
+        assert_eq!(state.action_to_text(choice), "place c7r6");
+        let mut outcomes = Vec::new();
+        let mut game = State::new_game(2, &mut rng);
+        while game.turn() != Turn::Terminal {
+            match game.turn() {
+                Turn::Chance => {
+                    game.chance_outcomes(&mut outcomes);
+                    game.apply(outcomes[0].0);
+                }
+                _ => {
+                    let action = Greedy.choose(&game, &mut rng).unwrap();
+                    game.apply(action);
+                }
+            }
+        }
+        assert!(game.score(0) > 0 && game.score(1) > 0);
+    }
 }

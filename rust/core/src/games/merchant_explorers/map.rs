@@ -801,9 +801,13 @@ pub const BUNDLED: [(&str, &str); 6] = [
     ),
 ];
 
-/// Every map loaded so far, with the text it came from (to reuse a map read twice).
-fn interner() -> &'static Mutex<Vec<(&'static Map, String)>> {
-    static MAPS: OnceLock<Mutex<Vec<(&'static Map, String)>>> = OnceLock::new();
+/// A loaded map, the text it came from (to reuse a map read twice) and the file it was
+/// read from, if any (positions on it name that file).
+type Entry = (&'static Map, String, Option<String>);
+
+/// Every map loaded so far.
+fn interner() -> &'static Mutex<Vec<Entry>> {
+    static MAPS: OnceLock<Mutex<Vec<Entry>>> = OnceLock::new();
     MAPS.get_or_init(|| {
         let maps = BUNDLED
             .iter()
@@ -812,7 +816,7 @@ fn interner() -> &'static Mutex<Vec<(&'static Map, String)>> {
                 let mut map =
                     Map::parse(text).unwrap_or_else(|e| panic!("bundled map {file}: {e}"));
                 map.uid = uid as u8;
-                (&*Box::leak(Box::new(map)), String::new())
+                (&*Box::leak(Box::new(map)), String::new(), None)
             })
             .collect();
         Mutex::new(maps)
@@ -824,21 +828,28 @@ pub fn bundled(id: &str) -> Option<&'static Map> {
     let maps = interner().lock().unwrap_or_else(|e| e.into_inner());
     maps[..BUNDLED.len()]
         .iter()
-        .map(|(m, _)| *m)
+        .map(|(m, _, _)| *m)
         .find(|m| m.id == id)
 }
 
 /// The map with interner id `uid`.
 pub fn by_uid(uid: u8) -> Option<&'static Map> {
     let maps = interner().lock().unwrap_or_else(|e| e.into_inner());
-    maps.get(uid as usize).map(|(m, _)| *m)
+    maps.get(uid as usize).map(|(m, _, _)| *m)
+}
+
+/// The file a map was loaded from (`None` for bundled maps and maps given as text).
+pub fn source_path(map: &Map) -> Option<String> {
+    let maps = interner().lock().unwrap_or_else(|e| e.into_inner());
+    maps.get(map.uid as usize)
+        .and_then(|(_, _, path)| path.clone())
 }
 
 /// Parses and interns a map text (the same text twice gives the same map). At most 256
 /// maps per process.
 pub fn intern(text: &str) -> Result<&'static Map, MapError> {
     let mut maps = interner().lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((map, _)) = maps.iter().find(|(_, t)| t == text) {
+    if let Some((map, _, _)) = maps.iter().find(|(_, t, _)| t == text) {
         return Ok(map);
     }
     let mut map = Map::parse(text)?;
@@ -847,7 +858,7 @@ pub fn intern(text: &str) -> Result<&'static Map, MapError> {
     }
     map.uid = maps.len() as u8;
     let map: &'static Map = Box::leak(Box::new(map));
-    maps.push((map, text.to_string()));
+    maps.push((map, text.to_string(), None));
     Ok(map)
 }
 
@@ -862,10 +873,19 @@ pub fn load(path: &std::path::Path) -> Result<&'static Map, MapError> {
         line: 0,
         message: e.to_string(),
     })?;
-    intern(&text).map_err(|e| MapError {
+    let map = intern(&text).map_err(|e| MapError {
         file: Some(file),
         ..e
-    })
+    })?;
+    // Remember where it came from, as an absolute path when the file system says one.
+    let absolute = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut maps = interner().lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(entry) = maps.get_mut(map.uid as usize) {
+        if entry.2.is_none() && map.uid as usize >= BUNDLED.len() {
+            entry.2 = Some(absolute.to_string_lossy().into_owned());
+        }
+    }
+    Ok(map)
 }
 
 #[cfg(test)]

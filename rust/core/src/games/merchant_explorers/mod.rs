@@ -10,7 +10,7 @@
 pub mod action;
 pub mod cards;
 pub mod cellset;
-mod greedy;
+pub mod greedy;
 pub mod map;
 mod movegen;
 mod objectives;
@@ -24,6 +24,8 @@ pub mod svg;
 mod zobrist;
 
 #[cfg(test)]
+mod position_tests;
+#[cfg(test)]
 mod tests;
 
 pub use action::{Action, ACTION_SPACE};
@@ -32,7 +34,7 @@ pub use state::{Options, Phase, Player, State, MAX_PLAYERS, MIN_PLAYERS};
 
 use rand::RngCore;
 
-use crate::game::{GameInfo, PositionError};
+use crate::game::{BenchPosition, GameInfo, PositionError};
 use crate::{Game, Turn};
 
 /// The `game` key of a position file.
@@ -77,14 +79,37 @@ impl State {
         self.res.placed
     }
 
+    /// Explore cards revealed and resolved this era, in order.
+    pub fn played(&self) -> &[u8] {
+        &self.played[..self.played_len as usize]
+    }
+
+    /// The investigate cards on offer while a seat chooses which to keep.
+    pub fn offer(&self) -> Option<[u8; 2]> {
+        (self.phase == Phase::Keep).then_some(self.res.offer)
+    }
+
+    /// The investigate card being performed, if the current card is one.
+    pub fn performed_investigate(&self) -> Option<usize> {
+        let code = self.res.card;
+        (code != state::NO_CARD && code >= cards::INVESTIGATE_CODE)
+            .then(|| (code - cards::INVESTIGATE_CODE) as usize)
+    }
+
+    /// The decks `seat` draws from (the shared ones unless `shared_decks` is off).
+    pub fn decks(&self, seat: usize) -> &state::Decks {
+        &self.decks[self.deck_slot(seat)]
+    }
+
+    /// The explore cards left this era (order known or not).
+    pub fn explore_deck(&self) -> &pile::Pile<9> {
+        &self.explore
+    }
+
     fn legal(&self, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {
-            Phase::Reveal | Phase::Offer | Phase::Draw => {
-                let mut outcomes = Vec::new();
-                self.outcomes(&mut outcomes);
-                out.extend(outcomes.iter().map(|&(a, _)| a));
-            }
+            Phase::Reveal | Phase::Offer | Phase::Draw => self.for_each_outcome(|a, _| out.push(a)),
             Phase::Keep => {
                 let [a, b] = self.res.offer;
                 out.extend([Action::Keep(a.min(b)), Action::Keep(a.max(b))]);
@@ -320,6 +345,19 @@ impl Game for State {
     // Spec §13: a chance event reached with no ply left is a leaf.
     const PERFT_EXPANDS_TRAILING_CHANCE: bool = false;
 
+    const BENCH_POSITIONS: &'static [BenchPosition] = &[
+        BenchPosition {
+            name: "2p-kazan-midgame",
+            text: include_str!("../../../data/bench/merchant_explorers/2p-kazan-midgame.toml"),
+            depth: 6,
+        },
+        BenchPosition {
+            name: "1p-avenia-era2-hidden",
+            text: include_str!("../../../data/bench/merchant_explorers/1p-avenia-era2-hidden.toml"),
+            depth: 4,
+        },
+    ];
+
     fn to_svg(&self) -> Option<String> {
         Some(svg::state_svg(self))
     }
@@ -343,6 +381,63 @@ impl Game for State {
     }
 
     fn end_is_near(&self) -> bool {
-        self.era == 4 && self.explore.len() <= 1
+        // Every card can be stopped at once: with two cards left in era 4 a solo game can
+        // end after two moves (stop, reveal, stop).
+        self.phase == Phase::Over || (self.era == 4 && self.explore.len() <= 2)
+    }
+}
+
+/// Treasure cards of one kind are interchangeable: a deck compares by kinds.
+fn treasure_key(
+    d: &state::Decks,
+) -> (
+    [u8; cards::TREASURE_KINDS],
+    [u8; cards::TREASURE_KINDS],
+    Vec<usize>,
+) {
+    let count =
+        |mask: u64| std::array::from_fn(|k| (mask & cards::treasure_mask(k)).count_ones() as u8);
+    let order = d
+        .treasure
+        .top_first()
+        .map(|c| cards::treasure_kind(c as usize))
+        .collect();
+    (count(d.treasure.cards()), count(d.treasure_discard), order)
+}
+
+/// Equal game states (the rest snapshot and action log, kept only for writing, aside).
+impl PartialEq for State {
+    fn eq(&self, other: &Self) -> bool {
+        let n = self.players as usize;
+        let decks = if self.options.shared_decks { 1 } else { n };
+        let same_decks = self.decks[..decks]
+            .iter()
+            .zip(&other.decks[..decks])
+            .all(|(a, b)| {
+                (a.investigate, a.investigate_discard, a.treasure.is_known())
+                    == (b.investigate, b.investigate_discard, b.treasure.is_known())
+                    && treasure_key(a) == treasure_key(b)
+            });
+        self.map.uid == other.map.uid
+            && self.options == other.options
+            && (
+                self.players,
+                self.era,
+                self.to_move,
+                self.phase,
+                self.current,
+            ) == (
+                other.players,
+                other.era,
+                other.to_move,
+                other.phase,
+                other.current,
+            )
+            && self.player[..n] == other.player[..n.min(other.players as usize)]
+            && same_decks
+            && self.explore == other.explore
+            && self.played[..self.played_len as usize] == other.played[..other.played_len as usize]
+            && self.objectives == other.objectives
+            && (matches!(self.phase, Phase::Reveal | Phase::Over) || self.res == other.res)
     }
 }

@@ -45,14 +45,19 @@ pub(super) fn load_map(name: &str) -> R<&'static Map> {
     refuse("map", format!("unknown map \"{name}\""))
 }
 
-/// The map name to write: the id of a bundled map, else the map's id (a map loaded from a
-/// path cannot be named portably; positions on it must be read with the same path).
+/// The map name to write: a bundled map's id, or the file a map was loaded from (as an
+/// absolute path); a map given only as text is written by its id.
 fn map_name(map: &Map) -> String {
-    map.id.clone()
+    match map::source_path(map) {
+        Some(path) if map::bundled(&map.id).is_none_or(|b| !std::ptr::eq(b, map)) => path,
+        _ => map.id.clone(),
+    }
 }
 
-fn cells(map: &Map, field: &str, items: &[String]) -> R<CellSet> {
+/// The cells of a list, as a set and in list order.
+fn cell_list(map: &Map, field: &str, items: &[String]) -> R<(CellSet, Vec<usize>)> {
     let mut set = CellSet::EMPTY;
+    let mut order = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let f = format!("{field}[{i}]");
         let s = map.parse_cell(item).or_else(|m| refuse(&f, m))?;
@@ -60,15 +65,16 @@ fn cells(map: &Map, field: &str, items: &[String]) -> R<CellSet> {
             return refuse(f, format!("\"{item}\" listed twice"));
         }
         set.insert(s);
+        order.push(s);
     }
-    Ok(set)
+    Ok((set, order))
 }
 
 /// Cells that must be features of one kind: a mask over that feature list.
 fn features(map: &Map, field: &str, items: &[String], set: &CellSet, kind: &str) -> R<u32> {
-    let spaces = cells(map, field, items)?;
+    let (_, spaces) = cell_list(map, field, items)?;
     let mut mask = 0;
-    for (i, s) in spaces.iter().enumerate() {
+    for (i, &s) in spaces.iter().enumerate() {
         if !set.contains(s) {
             return refuse(
                 format!("{field}[{i}]"),
@@ -180,16 +186,22 @@ impl Reader<'_> {
         let path = format!("player[{i}]");
         let f = |key: &str| format!("{path}.{key}");
         let mut p = Player::default();
-        if !(0..=u16::MAX as i64).contains(&ps.coins) {
+        if ps.coins < 0 {
             return refuse(f("coins"), "must be an integer ≥ 0");
         }
+        // Far above any game's total, and far from u16 overflow in play.
+        if ps.coins > 30_000 {
+            return refuse(f("coins"), "must be at most 30000");
+        }
         p.coins = ps.coins as u16;
-        p.explorers = cells(map, &f("explorers"), &ps.explorers)?;
-        p.villages = cells(map, &f("villages"), &ps.villages)?;
+        let (explorers, explorer_list) = cell_list(map, &f("explorers"), &ps.explorers)?;
+        let (villages, village_list) = cell_list(map, &f("villages"), &ps.villages)?;
+        p.explorers = explorers;
+        p.villages = villages;
         if state.phase == Phase::Over && !p.explorers.is_empty() {
             return refuse(f("explorers"), "a finished game has no explorers");
         }
-        for (k, s) in p.explorers.iter().enumerate() {
+        for (k, &s) in explorer_list.iter().enumerate() {
             if s == map.capital as usize {
                 return refuse(
                     format!("{}[{k}]", f("explorers")),
@@ -201,7 +213,7 @@ impl Reader<'_> {
             }
         }
         let mut regions_seen = 0u64;
-        for (k, s) in p.villages.iter().enumerate() {
+        for (k, &s) in village_list.iter().enumerate() {
             if !map.blanks.contains(s) {
                 return refuse(
                     format!("{}[{k}]", f("villages")),
@@ -226,7 +238,7 @@ impl Reader<'_> {
             &map.crystal_set,
             "crystal",
         )?;
-        for (k, s) in p.explorers.iter().enumerate() {
+        for (k, &s) in explorer_list.iter().enumerate() {
             let bit = 1u32 << map.feature[s].min(31);
             let uncovered = [
                 (map.ruin_set.contains(s) && p.ruins & bit == 0, "ruin"),
@@ -351,7 +363,7 @@ impl Reader<'_> {
             if kind == TWO_COINS || kind == PLACE_EXPLORER {
                 return refuse(field, format!("\"{name}\" is never kept"));
             }
-            p.hand[kind] += 1;
+            p.hand[kind] = p.hand[kind].saturating_add(1);
         }
         for (k, name) in ps.objectives.iter().enumerate() {
             let slot = state
@@ -375,7 +387,11 @@ impl Reader<'_> {
             Some(items) => {
                 let mut lands = 0u32;
                 let mut first_cell = [0usize; 32];
-                for (k, s) in cells(map, &f("lands_reached"), items)?.iter().enumerate() {
+                for (k, &s) in cell_list(map, &f("lands_reached"), items)?
+                    .1
+                    .iter()
+                    .enumerate()
+                {
                     let land = map.land_of[s];
                     let field = format!("{}[{k}]", f("lands_reached"));
                     if land == NO_REGION {

@@ -116,21 +116,25 @@ impl State {
     /// Fills `out` with the chance outcomes of a chance node (§11).
     pub(super) fn outcomes(&self, out: &mut Vec<(Action, f64)>) {
         out.clear();
+        self.for_each_outcome(|a, p| out.push((a, p)));
+    }
+
+    /// Calls `f` with every chance outcome and its probability, in canonical order.
+    pub(super) fn for_each_outcome(&self, mut f: impl FnMut(Action, f64)) {
         match self.phase {
             Phase::Reveal => match self.explore.top() {
-                Some(top) => out.push((Action::Reveal(top), 1.0)),
+                Some(top) => f(Action::Reveal(top), 1.0),
                 None => {
                     let p = 1.0 / self.explore.len() as f64;
-                    out.extend(
-                        crate::util::BitIter(self.explore.cards())
-                            .map(|c| (Action::Reveal(c as u8), p)),
-                    );
+                    for c in crate::util::BitIter(self.explore.cards()) {
+                        f(Action::Reveal(c as u8), p);
+                    }
                 }
             },
             Phase::Offer => {
                 let deck = &self.decks[self.deck_slot(self.seat())].investigate;
                 if let (Some(a), Some(b)) = (deck.peek(0), deck.peek(1)) {
-                    out.push((Action::Offer(a.min(b), a.max(b)), 1.0));
+                    f(Action::Offer(a.min(b), a.max(b)), 1.0);
                     return;
                 }
                 let n = deck.len() as f64;
@@ -138,21 +142,21 @@ impl State {
                 let cards = deck.cards();
                 for a in crate::util::BitIter(cards) {
                     for b in crate::util::BitIter(cards & !((2u64 << a) - 1)) {
-                        out.push((Action::Offer(a as u8, b as u8), p));
+                        f(Action::Offer(a as u8, b as u8), p);
                     }
                 }
             }
             Phase::Draw => {
                 let deck = &self.decks[self.deck_slot(self.seat())].treasure;
                 if let Some(top) = deck.top() {
-                    out.push((Action::Draw(treasure_kind(top as usize) as u8), 1.0));
+                    f(Action::Draw(treasure_kind(top as usize) as u8), 1.0);
                     return;
                 }
                 let size = deck.len() as f64;
                 for kind in 0..TREASURE.len() {
                     let count = (deck.cards() & treasure_mask(kind)).count_ones();
                     if count > 0 {
-                        out.push((Action::Draw(kind as u8), count as f64 / size));
+                        f(Action::Draw(kind as u8), count as f64 / size);
                     }
                 }
             }

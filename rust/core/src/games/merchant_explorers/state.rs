@@ -2,11 +2,10 @@
 //! decks and era, and the transient state of one seat's resolution. Everything is `Copy`;
 //! the map is a `&'static` reference into the interner.
 
-use super::cards::{self, INVESTIGATE_COUNT, TREASURE_CARDS, TREASURE_KINDS};
+use super::cards::{INVESTIGATE_COUNT, TREASURE_CARDS, TREASURE_KINDS};
 use super::cellset::CellSet;
 use super::map::{Map, MAX_FEATURES};
 use super::pile::Pile;
-use crate::util::BitIter;
 
 pub const MIN_PLAYERS: usize = 1;
 pub const MAX_PLAYERS: usize = 4;
@@ -249,81 +248,6 @@ pub struct State {
     pub(super) log_full: bool,
     /// Zobrist key of the explorers and villages (the large, often-changed part).
     pub(super) board_hash: u64,
-}
-
-/// Equal states: the same map (maps are interned, so one map is one reference) and equal
-/// fields in use (seats beyond the player count, deck slots a shared deck leaves empty,
-/// and the rest-point snapshot before the seat has acted are ignored). Written out because `Map` itself has no cheap equality.
-impl PartialEq for State {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.map, other.map)
-            && self.options == other.options
-            && self.players == other.players
-            && self.era == other.era
-            && self.to_move == other.to_move
-            && self.phase == other.phase
-            && self.player[..self.players as usize] == other.player[..other.players as usize]
-            && self.decks[..self.deck_slots()]
-                .iter()
-                .zip(&other.decks[..other.deck_slots()])
-                .all(|(a, b)| a.same_as(b))
-            && self.explore == other.explore
-            && self.played == other.played
-            && self.played_len == other.played_len
-            && self.current == other.current
-            && self.objectives == other.objectives
-            && self.res == other.res
-            // The rest-point snapshot means something only once the seat has acted.
-            && (self.log_len == 0
-                || (self.rest_player == other.rest_player
-                    && self.rest_decks.same_as(&other.rest_decks)))
-            && self.log[..self.log_len as usize] == other.log[..other.log_len as usize]
-            && self.log_full == other.log_full
-            && self.board_hash == other.board_hash
-    }
-}
-
-impl Eq for State {}
-
-impl Decks {
-    /// Equal as the game sees them: treasure cards of one kind are interchangeable, so
-    /// the treasure piles compare by kinds (a position file names kinds, not copies).
-    fn same_as(&self, other: &Decks) -> bool {
-        let kinds = |pile: &Pile<TREASURE_CARDS>| {
-            let mut counts = [0u8; cards::TREASURE_KINDS];
-            for card in BitIter(pile.cards()) {
-                counts[cards::treasure_kind(card)] += 1;
-            }
-            (counts, pile.is_known())
-        };
-        fn order(pile: &Pile<TREASURE_CARDS>) -> impl Iterator<Item = usize> + '_ {
-            pile.top_first()
-                .map(|card| cards::treasure_kind(card as usize))
-        }
-        let discards = |mask: u64| {
-            let mut counts = [0u8; cards::TREASURE_KINDS];
-            for card in BitIter(mask) {
-                counts[cards::treasure_kind(card)] += 1;
-            }
-            counts
-        };
-        self.investigate == other.investigate
-            && self.investigate_discard == other.investigate_discard
-            && kinds(&self.treasure) == kinds(&other.treasure)
-            && order(&self.treasure).eq(order(&other.treasure))
-            && discards(self.treasure_discard) == discards(other.treasure_discard)
-    }
-}
-
-impl State {
-    /// Deck slots in use: one shared set, or one per seat.
-    fn deck_slots(&self) -> usize {
-        if self.options.shared_decks {
-            1
-        } else {
-            self.players as usize
-        }
-    }
 }
 
 #[cfg(test)]

@@ -523,3 +523,272 @@ fn end_scoring_adds_treasure_cards_and_the_land_bonus() {
     assert_eq!(state.score(0), 20 + 17 + 2 + 6);
     assert_eq!(state.returns(0), 1.0);
 }
+
+#[test]
+fn path_cards_follow_the_last_space_and_keep_every_order() {
+    let mut state = solo_start();
+    perform(&mut state, "path-grass-sea-5");
+    let first = places(&state);
+    assert!(first.contains(&"place c8r4".to_string()) && first.contains(&"place c8r6".to_string()));
+    play(&mut state, "place c8r4");
+    let map = state.map;
+    let last = cell(&state, "c8r4");
+    for text in places(&state) {
+        let s = cell(&state, text.trim_start_matches("place "));
+        assert!(
+            map.adjacent[s].contains(last),
+            "{text} does not touch the last space"
+        );
+    }
+    // No skip rule on path steps: c8r6 is still open after c8r4 in another order.
+    let mut other = solo_start();
+    perform(&mut other, "path-grass-sea-5");
+    play(&mut other, "place c8r6");
+    assert!(
+        !places(&other).contains(&"place c8r4".to_string()),
+        "c8r4 is not next to c8r6"
+    );
+}
+
+#[test]
+fn sea4_then_cities_takes_cities_next_to_its_sea_spaces() {
+    let mut state = solo_start();
+    perform(&mut state, "sea4-then-cities");
+    assert!(!places(&state).iter().any(|t| t == "place c7r3"));
+    play(&mut state, "place c7r5");
+    play(&mut state, "place c7r4");
+    let legal = places(&state);
+    assert!(
+        legal.contains(&"place c7r3".to_string()),
+        "a city next to step 1: {legal:?}"
+    );
+    assert!(
+        !legal.contains(&"place c6r3".to_string()),
+        "a plain desert is neither step"
+    );
+    play(&mut state, "place c7r3");
+    // The city opened step 2 and closed step 1 for good; no other city touches step 1.
+    assert_eq!(state.turn(), Turn::Chance, "the card is over");
+    assert_eq!(state.player[0].explorers.len(), 3);
+}
+
+#[test]
+fn double_treasure_draws_two_cards_per_ruin() {
+    let mut state = solo_start();
+    set_explorers(&mut state, 0, &["c6r3"]);
+    perform(&mut state, "sea4-double-treasure");
+    play(&mut state, "place c5r3");
+    state.apply(Action::Draw(cards::JAR as u8));
+    assert_eq!(state.turn(), Turn::Chance, "a second draw");
+    state.apply(Action::Draw(cards::JAR as u8));
+    assert_eq!(state.phase, Phase::Place);
+    assert_eq!(state.player[0].hand[cards::JAR], 2);
+}
+
+#[test]
+fn mixed_quotas_close_a_terrain_once_full() {
+    let mut state = solo_start();
+    perform(&mut state, "mix-d1-g1-m1-s2");
+    play(&mut state, "place c9r5");
+    let legal = places(&state);
+    assert!(
+        !legal.contains(&"place c9r4".to_string()),
+        "one desert only"
+    );
+    assert!(
+        legal.contains(&"place c8r6".to_string()),
+        "grassland still open"
+    );
+}
+
+#[test]
+fn unlimited_line_cards_never_take_ice_unless_the_rule_is_off() {
+    let map = map::bundled("north-proylia").unwrap();
+    let (ice, next) = map
+        .ice
+        .iter()
+        .find_map(|i| {
+            map.adjacent[i]
+                .minus(map.wild)
+                .iter()
+                .find(|&n| map.spaces[n].terrain.is_land())
+                .map(|n| (i, n))
+        })
+        .unwrap();
+    for (ice_rule, expected) in [(true, false), (false, true)] {
+        let mut options = Options::defaults(map, 1);
+        options.ice = ice_rule;
+        let mut state = State::start(map, 1, options, &[]);
+        state.player[0].explorers.insert(next);
+        state.refresh_hash();
+        perform(&mut state, "line-land-unlimited");
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert_eq!(
+            legal.contains(&Action::Place(ice as u16)),
+            expected,
+            "ice rule {ice_rule}"
+        );
+    }
+}
+
+#[test]
+fn crystals_pay_cumulative_or_face_value() {
+    let map = map::bundled("cnidaria").unwrap();
+    let pick = |k: usize| {
+        let c = map.crystals[k] as usize;
+        let n = map.adjacent[c].minus(map.wild).first().unwrap();
+        (c, n, map.spaces[c].crystal as u16)
+    };
+    let ((a, na, va), (b, nb, vb)) = (pick(0), pick(1));
+    for (cumulative, second) in [(true, va + vb), (false, vb)] {
+        let mut options = Options::defaults(map, 1);
+        options.crystal_cumulative = cumulative;
+        let mut state = State::start(map, 1, options, &[]);
+        state.player[0].explorers.insert(na);
+        state.player[0].explorers.insert(nb);
+        state.refresh_hash();
+        state.apply(Action::Reveal(explore_id("mountain-1").unwrap() as u8));
+        state.apply(Action::Place(a as u16));
+        assert_eq!(state.player[0].coins, va);
+        state.apply(Action::Reveal(explore_id("desert-2").unwrap() as u8));
+        state.apply(Action::Place(b as u16));
+        assert_eq!(
+            state.player[0].coins,
+            va + second,
+            "cumulative {cumulative}"
+        );
+    }
+}
+
+#[test]
+fn era_four_repeats_a_kept_card_and_the_game_ends_after_it() {
+    let mut state = solo_start();
+    state.era = 4;
+    let kept = ["sea-5", "region-4", "wild-2"].map(|n| cards::investigate_id(n).unwrap_or(0) as u8);
+    state.player[0].kept = [kept[0], kept[1], 0];
+    state.explore = explore_order(&["era-I/II/III"]);
+    state.player[0].explorers.insert(cell(&state, "c9r5"));
+    state.player[0].villages.insert(cell(&state, "c6r7"));
+    state.refresh_hash();
+    reveal(&mut state, "era-I/II/III");
+    assert_eq!(texts(&state), ["repeat I", "repeat II", "repeat III"]);
+    play(&mut state, "repeat I");
+    assert_eq!(state.res.card, cards::INVESTIGATE_CODE + kept[0]);
+    play(&mut state, "stop");
+    assert_eq!(state.turn(), Turn::Terminal);
+    assert!(
+        state.player[0].explorers.is_empty(),
+        "explorers leave at era end"
+    );
+    assert_eq!(state.player[0].villages.len(), 1, "villages stay");
+}
+
+#[test]
+fn era_end_clears_explorers_and_deals_the_next_era() {
+    let mut state = solo_start();
+    state.explore = explore_order(&["mountain-1"]);
+    state.played_len = 5;
+    reveal(&mut state, "mountain-1");
+    play(&mut state, "place c7r6");
+    assert_eq!((state.era, state.phase), (2, Phase::Reveal));
+    assert!(state.player[0].explorers.is_empty());
+    assert_eq!(state.explore.cards(), cards::era_deck(2) as u64);
+    assert!(!state.explore.is_known(), "a new shuffle is chance");
+}
+
+#[test]
+fn objective_checks_read_the_right_facts() {
+    use cards::Check;
+    let kazan = map::bundled("kazan").unwrap();
+    let mut state = State::start(kazan, 1, Options::defaults(kazan, 1), &[]);
+    let letter = |l: u8| {
+        kazan
+            .ruins
+            .iter()
+            .position(|&r| kazan.spaces[r as usize].label == Some(map::RuinLabel::Letter(l)))
+            .unwrap()
+    };
+    state.player[0].ruins = 1 << letter(0);
+    assert!(!state.meets(
+        0,
+        Check::RuinsLabelled {
+            labels: 0b10_0000_0001
+        }
+    ));
+    state.player[0].ruins |= 1 << letter(9);
+    assert!(state.meets(
+        0,
+        Check::RuinsLabelled {
+            labels: 0b10_0000_0001
+        }
+    ));
+    assert!(state.meets(0, Check::Ruins { n: 2 }) && !state.meets(0, Check::Ruins { n: 3 }));
+
+    let mut state = solo_start();
+    let map = state.map;
+    assert!(!state.meets(0, Check::ExplorerOnCoinMin { value: 2 }));
+    state.player[0].explorers.insert(cell(&state, "c2r0"));
+    assert!(state.meets(0, Check::ExplorerOnCoinMin { value: 2 }), "M$2");
+    let lands: Vec<usize> = (0..map.lands.len())
+        .filter(|&l| map.lands[l].intersects(&map.blanks))
+        .collect();
+    for (i, &l) in lands.iter().take(3).enumerate() {
+        let blank = map.lands[l].intersection(map.blanks).first().unwrap();
+        state.player[0].villages.insert(blank);
+        assert_eq!(
+            state.meets(0, Check::VillagesDistinctLands { n: 3 }),
+            i == 2
+        );
+    }
+    assert!(state.meets(0, Check::Villages { n: 3 }));
+    state.player[0].routes[0] = state::pack_route(0, 1, false);
+    state.player[0].route_count = 1;
+    let product = |c: usize| map.spaces[map.cities[c] as usize].city;
+    let value = product(0) * product(1);
+    assert!(state.meets(0, Check::RouteValueMin { value }));
+    assert!(!state.meets(0, Check::RouteValueMin { value: value + 1 }));
+    let land = map.land_of[cell(&state, "c7r6")];
+    state.player[0].lands = 1 << land;
+    assert!(state.meets(0, Check::LandReached { land_cell: (7, 6) }));
+    let elsewhere = (0..map.spaces.len())
+        .find(|&x| map.land_of[x] != land && map.land_of[x] != map::NO_REGION)
+        .unwrap();
+    let (c, r) = (map.spaces[elsewhere].col, map.spaces[elsewhere].row);
+    assert!(!state.meets(0, Check::LandReached { land_cell: (c, r) }));
+}
+
+#[test]
+fn the_state_stays_a_small_copy() {
+    let size = std::mem::size_of::<State>();
+    eprintln!("State: {size} bytes");
+    assert!(size <= 2048, "State is {size} bytes");
+}
+
+#[test]
+fn display_accessors_follow_the_resolution() {
+    let mut state = solo_start();
+    reveal(&mut state, "sea-3");
+    play(&mut state, "stop");
+    assert_eq!(state.played(), [explore_id("sea-3").unwrap() as u8]);
+    reveal(&mut state, "era-I");
+    assert_eq!(state.offer(), None);
+    state.apply(Action::Offer(0, 27));
+    assert_eq!(state.offer(), Some([0, 27]));
+    play(&mut state, &format!("keep {}", cards::INVESTIGATE[27].name));
+    assert_eq!(state.offer(), None);
+    assert_eq!(state.performed_investigate(), Some(27));
+    assert_eq!(state.decks(0).investigate_discard, 1);
+    assert_eq!(state.explore_deck().len(), 4);
+}
+
+#[test]
+fn the_end_is_near_only_late_in_era_four() {
+    let mut state = solo_start();
+    assert!(!state.end_is_near());
+    state.era = 4;
+    state.explore = explore_order(&["sea-3", "wild-2", "era-I"]);
+    assert!(!state.end_is_near());
+    reveal(&mut state, "sea-3");
+    assert!(state.end_is_near(), "stop, reveal, stop could end the game");
+}

@@ -535,6 +535,13 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    fn scoring(&self) -> rollout::Scoring {
+        rollout::Scoring {
+            reward: self.reward,
+            solo_baseline: self.solo_baseline,
+        }
+    }
+
     fn tree_of(&self, player: usize) -> usize {
         match self.variant {
             Variant::So => 0,
@@ -649,14 +656,13 @@ impl<G: Game> Worker<G> {
 
         if state.turn() == Turn::Terminal {
             // Reached in the tree: no playout, the game's own result.
-            rollout::final_rewards(&state, self.reward, self.solo_baseline, &mut self.rewards);
+            rollout::final_rewards(&state, self.scoring(), &mut self.rewards);
         } else {
             steps += rollout::playout(
                 &mut state,
                 self.rollout,
                 self.rollout_cutoff,
-                self.reward,
-                self.solo_baseline,
+                self.scoring(),
                 &mut self.scratch,
                 &mut self.rewards,
                 &mut self.rng,

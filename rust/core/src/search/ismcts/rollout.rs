@@ -51,13 +51,17 @@ fn margin(players: usize, player: usize, value: impl Fn(usize) -> f64, baseline:
     }
 }
 
+/// How rewards are computed: the configured kind, and for a solo player the score the
+/// margin is measured from (the root's estimate).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Scoring {
+    pub reward: Reward,
+    pub solo_baseline: f64,
+}
+
 /// Rewards of a finished (or stuck) game.
-pub(super) fn final_rewards<G: Game>(
-    state: &G,
-    reward: Reward,
-    baseline: f64,
-    rewards: &mut [f64],
-) {
+pub(super) fn final_rewards<G: Game>(state: &G, scoring: Scoring, rewards: &mut [f64]) {
+    let (reward, baseline) = (scoring.reward, scoring.solo_baseline);
     let players = rewards.len();
     for (player, r) in rewards.iter_mut().enumerate() {
         let outcome = state.returns(player);
@@ -85,8 +89,7 @@ pub(super) fn playout<G: Game, R: Rng>(
     state: &mut G,
     policy: Rollout,
     cutoff: Option<u32>,
-    reward: Reward,
-    baseline: f64,
+    scoring: Scoring,
     scratch: &mut Scratch<G>,
     rewards: &mut [f64],
     rng: &mut R,
@@ -103,7 +106,7 @@ pub(super) fn playout<G: Game, R: Rng>(
             }
             Turn::Player(_) => {
                 if cutoff.is_some_and(|c| plies >= c) {
-                    heuristic_rewards(state, reward, baseline, rewards);
+                    heuristic_rewards(state, scoring, rewards);
                     return steps;
                 }
                 state.legal_actions(&mut scratch.legal);
@@ -118,7 +121,7 @@ pub(super) fn playout<G: Game, R: Rng>(
         }
         steps += 1;
     }
-    final_rewards(state, reward, baseline, rewards);
+    final_rewards(state, scoring, rewards);
     steps
 }
 
@@ -164,12 +167,8 @@ fn pick<G: Game, R: Rng>(
     }
 }
 
-pub(super) fn heuristic_rewards<G: Game>(
-    state: &G,
-    reward: Reward,
-    baseline: f64,
-    rewards: &mut [f64],
-) {
+pub(super) fn heuristic_rewards<G: Game>(state: &G, scoring: Scoring, rewards: &mut [f64]) {
+    let (reward, baseline) = (scoring.reward, scoring.solo_baseline);
     let players = rewards.len();
     match reward {
         Reward::WinLoss => {

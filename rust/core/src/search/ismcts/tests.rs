@@ -165,12 +165,12 @@ fn heuristic_rollouts_and_cutoff() {
 fn cutoff_ties_go_to_the_later_seat() {
     let mut rewards = [0.0; 2];
     // Heap 4, seat 0 to move: the oracle says seat 1 wins.
-    heuristic_rewards(&nim(4, 2), Reward::WinLoss, 0.0, &mut rewards);
+    heuristic_rewards(&nim(4, 2), win_loss(), &mut rewards);
     assert_eq!(rewards, [0.0, 1.0]);
-    heuristic_rewards(&nim(5, 2), Reward::WinLoss, 0.0, &mut rewards);
+    heuristic_rewards(&nim(5, 2), win_loss(), &mut rewards);
     assert_eq!(rewards, [1.0, 0.0]);
     // Equal estimates (a fresh Gamble: both scores 0).
-    heuristic_rewards(&gamble(true), Reward::WinLoss, 0.0, &mut rewards);
+    heuristic_rewards(&gamble(true), win_loss(), &mut rewards);
     assert_eq!(rewards, [0.0, 1.0]);
 }
 
@@ -593,10 +593,27 @@ fn a_solo_player_is_rewarded_by_score_above_the_root_estimate() {
     let mut done = nim(1, 1);
     done.apply(1);
     let mut rewards = [0.0];
-    rollout::final_rewards(&done, reward, 0.0, &mut rewards);
-    assert!(rewards[0] > 0.7, "a score above the baseline pays more than half");
-    rollout::final_rewards(&done, reward, 1.0, &mut rewards);
-    assert!((rewards[0] - 0.5).abs() < 1e-12, "the baseline itself pays a half");
-    rollout::final_rewards(&done, reward, 3.0, &mut rewards);
+    let from = |solo_baseline| rollout::Scoring {
+        reward,
+        solo_baseline,
+    };
+    rollout::final_rewards(&done, from(0.0), &mut rewards);
+    assert!(
+        rewards[0] > 0.7,
+        "a score above the baseline pays more than half"
+    );
+    rollout::final_rewards(&done, from(1.0), &mut rewards);
+    assert!(
+        (rewards[0] - 0.5).abs() < 1e-12,
+        "the baseline itself pays a half"
+    );
+    rollout::final_rewards(&done, from(3.0), &mut rewards);
     assert!(rewards[0] < 0.2, "below the baseline pays less");
+}
+
+fn win_loss() -> rollout::Scoring {
+    rollout::Scoring {
+        reward: Reward::WinLoss,
+        solo_baseline: 0.0,
+    }
 }
