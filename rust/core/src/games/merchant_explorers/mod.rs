@@ -10,6 +10,7 @@
 pub mod action;
 pub mod cards;
 pub mod cellset;
+mod eval;
 pub mod greedy;
 pub mod map;
 mod movegen;
@@ -367,7 +368,7 @@ impl Game for State {
     }
 
     fn heuristic_score(&self, player: usize) -> f64 {
-        (self.player[player].coins as i32 + self.end_bonus(player)) as f64
+        self.evaluate(player)
     }
 
     fn action_priors(&self, actions: &[Action], out: &mut Vec<f32>) {
