@@ -121,3 +121,60 @@ fn search_bots_play_a_few_moves() {
         }
     }
 }
+
+/// Invariants on long random games, every map, 1-4 players: coins never fall, a region
+/// holds at most one village of a player, trading posts and routes are never lost, and
+/// when an era ends every explorer has left the map.
+#[test]
+fn invariants_hold_on_long_random_games() {
+    use rand::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let mut actions = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut eras_ended = 0;
+    for (id, _) in map::BUNDLED {
+        let map = map::bundled(id).unwrap();
+        for players in 1..=4 {
+            let mut state =
+                State::new_with(map, players, &mut rng, Options::defaults(map, players));
+            state = state.public_view(0);
+            loop {
+                let before = state;
+                match state.turn() {
+                    Turn::Terminal => break,
+                    Turn::Chance => {
+                        state.chance_outcomes(&mut outcomes);
+                        let pick = rng.random_range(0..outcomes.len());
+                        state.apply(outcomes[pick].0);
+                    }
+                    Turn::Player(_) => {
+                        state.legal_actions(&mut actions);
+                        state.apply(actions[rng.random_range(0..actions.len())]);
+                    }
+                }
+                for seat in 0..players {
+                    let (was, now) = (before.player(seat), state.player(seat));
+                    assert!(now.coins >= was.coins, "{id}: coins fell");
+                    assert_eq!(
+                        now.posts & was.posts,
+                        was.posts,
+                        "{id}: a trading post was lost"
+                    );
+                    assert!(now.route_count >= was.route_count, "{id}: a route was lost");
+                    for region in &map.regions {
+                        let villages = region.spaces.intersection(now.villages).len();
+                        assert!(villages <= 1, "{id}: two villages in one region");
+                    }
+                    if state.era() > before.era() || state.is_terminal() {
+                        assert!(now.explorers.is_empty(), "{id}: explorers left at era end");
+                    }
+                }
+                if state.era() > before.era() {
+                    eras_ended += 1;
+                }
+            }
+            assert_eq!(state.era(), 4, "{id}: the game ends in era 4");
+        }
+    }
+    assert_eq!(eras_ended, 6 * 4 * 3, "every game went through four eras");
+}
