@@ -260,3 +260,15 @@ def test_arena_passes_setup_options_to_the_game():
     assert bad("arena", "--bot", "random", "--bot", "greedy", "--map", "kazan") == (
         "error: map: century-golem has no setup options"
     )
+
+
+def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch):
+    def broken(*args, **kwargs):
+        raise AttributeError("'State' object has no attribute 'to_move'")
+
+    monkeypatch.setattr(commands.registry, "new", broken)
+    result = invoke("new")
+    assert result.exit_code == commands.EXIT_INTERNAL_ERROR
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: internal error: AttributeError:")
+    assert "Traceback" not in result.stdout + result.stderr

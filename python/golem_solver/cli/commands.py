@@ -45,6 +45,8 @@ except ImportError:  # pragma: no cover - older Typer uses Click itself
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+# A bug in golem-solver itself (EX_SOFTWARE of sysexits.h), told apart from bad input.
+EXIT_INTERNAL_ERROR = 70
 
 
 def _error_line(field: Optional[str], message: str) -> str:
@@ -171,6 +173,16 @@ def reports_errors(command: F) -> F:
             raise typer.Exit(0) from None
         except OSError as e:
             raise _fail(e.filename and str(e.filename), e.strerror or str(e)) from None
+        except (typer.Exit, typer.Abort, click_errors.ClickException):
+            raise
+        except Exception as e:  # a bug of ours: still one line, never a traceback
+            typer.echo(
+                _error_line(
+                    "internal error", f"{type(e).__name__}: {e} (please report it)"
+                ),
+                err=True,
+            )
+            raise typer.Exit(EXIT_INTERNAL_ERROR) from None
 
     return run  # type: ignore[return-value]
 
