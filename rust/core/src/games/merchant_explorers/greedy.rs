@@ -13,12 +13,13 @@
 //! - **village**: the blank space with the most unexplored neighbours (room to grow from);
 //! - **keep** / **repeat**: the card allowing the most placements (unlimited counts 8).
 //!
-//! `heuristic_score` and the priors of search share the placement score (`place_value`).
+//! Search's priors are these scores made graded (`action_priors`).
 
 use rand::{Rng, RngCore};
 
 use super::action::Action;
 use super::cards::{self, UNLIMITED};
+use super::cellset::CellSet;
 use super::state::{State, NO_CARD};
 use crate::bots::{Bot, Policies};
 use crate::{Game, Turn};
@@ -51,17 +52,16 @@ fn allowance(steps: &[cards::Step]) -> f32 {
 
 impl State {
     /// The greedy score of one legal action of the seat to move (module documentation).
-    pub(super) fn greedy_value(&self, action: Action) -> f32 {
+    /// `explored` is the mover's explored set (`seat_explored`), computed once by the
+    /// caller for all its actions.
+    pub(super) fn greedy_value(&self, action: Action, explored: CellSet) -> f32 {
         let seat = self.to_move as usize;
         let map = self.map;
         match action {
-            Action::Place(s) | Action::Free(s) => self.place_value(s as usize),
+            Action::Place(s) | Action::Free(s) => self.place_value(s as usize, explored),
             Action::Stop | Action::FreeNone => 0.0,
             Action::Route { .. } => self.immediate_coins(action) as f32,
-            Action::Village(s) => {
-                let explored = self.seat_explored(seat);
-                map.adjacent[s as usize].minus(explored).len() as f32
-            }
+            Action::Village(s) => map.adjacent[s as usize].minus(explored).len() as f32,
             Action::Keep(card) => allowance(cards::INVESTIGATE[card as usize].steps),
             Action::Repeat(slot) => match self.player[seat].kept[slot as usize] {
                 NO_CARD => 0.0,
@@ -73,11 +73,10 @@ impl State {
 
     /// Placing an explorer on space `s` for the seat to move: coins now, a completed
     /// region's village, and what the space opens up (module documentation).
-    pub(super) fn place_value(&self, s: usize) -> f32 {
+    fn place_value(&self, s: usize, explored: CellSet) -> f32 {
         let seat = self.to_move as usize;
         let map = self.map;
         let mut value = 1.0 + self.immediate_coins(Action::Place(s as u16)) as f32;
-        let explored = self.seat_explored(seat);
         let region = map.region_of[s] as usize;
         if let Some(r) = map.regions.get(region) {
             let missing = r.spaces.minus(explored);
@@ -103,10 +102,11 @@ impl Bot<State> for Greedy {
         };
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
+        let explored = state.seat_explored(state.to_move as usize);
         let mut best: Option<(f32, Action)> = None;
         let mut ties = 0u32;
         for &action in &legal {
-            let value = state.greedy_value(action);
+            let value = state.greedy_value(action, explored);
             match best {
                 Some((top, _)) if value < top => {}
                 Some((top, _)) if value == top => {
@@ -166,15 +166,17 @@ mod tests {
             state.apply(outcomes[0].0);
         }
         state.legal_actions(&mut legal);
-        if legal.iter().any(|a| matches!(a, Action::Place(_))) {
+        assert!(legal.iter().any(|a| matches!(a, Action::Place(_))));
+        let explored = state.seat_explored(0);
+        {
             let pick = Greedy.choose(&state, &mut rng).unwrap();
             assert!(matches!(pick, Action::Place(_)), "greedy stopped at once");
             let best = legal
                 .iter()
-                .map(|&a| state.greedy_value(a))
+                .map(|&a| state.greedy_value(a, explored))
                 .fold(f32::NEG_INFINITY, f32::max);
-            assert_eq!(state.greedy_value(pick), best);
-            assert!(state.greedy_value(Action::Stop) < best);
+            assert_eq!(state.greedy_value(pick, explored), best);
+            assert!(state.greedy_value(Action::Stop, explored) < best);
         }
     }
     use rand::SeedableRng;

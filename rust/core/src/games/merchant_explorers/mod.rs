@@ -375,7 +375,8 @@ impl Game for State {
         // The greedy bot's judgement made graded: exp(PRIOR_TEMPERATURE * (value - best)).
         const PRIOR_TEMPERATURE: f32 = 0.7;
         out.clear();
-        out.extend(actions.iter().map(|&a| self.greedy_value(a)));
+        let explored = self.seat_explored(self.to_move as usize);
+        out.extend(actions.iter().map(|&a| self.greedy_value(a, explored)));
         let best = out.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         out.iter_mut()
             .for_each(|v| *v = (PRIOR_TEMPERATURE * (*v - best)).exp());
