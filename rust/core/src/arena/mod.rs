@@ -264,9 +264,8 @@ fn check<G: Game>(bots: usize, config: &ArenaConfig) -> Result<(), ArenaError> {
 pub fn starting_position<G: Game>(config: &ArenaConfig, game: u32) -> G {
     let deal = u64::from(game) / config.players as u64;
     let mut rng = ChaCha8Rng::seed_from_u64(stream_seed(config.seed, DEAL_STREAM, deal));
-    // The options were checked before the first game (`validate`).
     G::new_game_with(config.players, &mut rng, &config.setup)
-        .unwrap_or_else(|_| G::new_game(config.players, &mut rng))
+        .expect("setup options are checked before the first game")
 }
 
 /// Plays game `game` to the end (or the ply cap) and records it, unless `abandon()` says
