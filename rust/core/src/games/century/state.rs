@@ -352,12 +352,13 @@ impl Century {
     }
 
     fn set_row_crystals(&mut self, slot: usize, new: Crystals) {
+        let card = self.merchant_row[slot] as usize;
         let old = self.row_crystals[slot];
         for colour in 0..4 {
             let (was, now) = (old.get(colour), new.get(colour));
             if was != now {
                 self.hash ^=
-                    z::row_crystals(slot, colour, was) ^ z::row_crystals(slot, colour, now);
+                    z::row_crystals(card, colour, was) ^ z::row_crystals(card, colour, now);
             }
         }
         self.row_crystals[slot] = new;
@@ -365,15 +366,24 @@ impl Century {
 
     /// Hash of the merchant-row slots from `from` to the end (cards and their crystals).
     fn merchant_row_hash(&self, from: usize) -> u64 {
-        let mut h = 0;
-        for slot in from..self.merchant_row_len as usize {
-            h ^= z::merchant_row(slot, self.merchant_row[slot] as usize);
-            let crystals = self.row_crystals[slot];
-            for colour in 0..4 {
-                h ^= z::row_crystals(slot, colour, crystals.get(colour));
-            }
-        }
-        h
+        (from..self.merchant_row_len as usize)
+            .map(|slot| self.merchant_slot_key(slot) ^ self.crystals_on_card_hash(slot))
+            .fold(0, |a, b| a ^ b)
+    }
+
+    /// Which card lies in `slot`: the part of the row hash a slide changes.
+    fn merchant_slot_key(&self, slot: usize) -> u64 {
+        z::merchant_row(slot, self.merchant_row[slot] as usize)
+    }
+
+    /// The crystals on the card in `slot`. Keyed by card, not slot, because crystals travel
+    /// with their card: a take then rehashes only the slots of the cards that slide.
+    fn crystals_on_card_hash(&self, slot: usize) -> u64 {
+        let card = self.merchant_row[slot] as usize;
+        let crystals = self.row_crystals[slot];
+        (0..4)
+            .map(|colour| z::row_crystals(card, colour, crystals.get(colour)))
+            .fold(0, |a, b| a ^ b)
     }
 
     fn golem_row_hash(&self, from: usize) -> u64 {
@@ -385,13 +395,16 @@ impl Century {
     /// Takes the card out of `slot`; the cards to its right slide left with their crystals.
     fn remove_merchant_slot(&mut self, slot: usize) {
         let len = self.merchant_row_len as usize;
-        self.hash ^= self.merchant_row_hash(slot);
+        let slot_keys = |state: &Self| {
+            (slot..state.merchant_row_len as usize).fold(0, |h, i| h ^ state.merchant_slot_key(i))
+        };
+        self.hash ^= self.crystals_on_card_hash(slot) ^ slot_keys(self);
         self.merchant_row.copy_within(slot + 1..len, slot);
         self.row_crystals.copy_within(slot + 1..len, slot);
         self.merchant_row[len - 1] = NO_CARD;
         self.row_crystals[len - 1] = Crystals::EMPTY;
         self.merchant_row_len -= 1;
-        self.hash ^= self.merchant_row_hash(slot);
+        self.hash ^= slot_keys(self);
     }
 
     fn claim(&mut self, seat: usize, slot: usize) {

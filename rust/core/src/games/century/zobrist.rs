@@ -21,7 +21,7 @@ const GOLD: usize = CARAVAN + MAX_PLAYERS * 4 * COUNT_TABLE;
 const SILVER: usize = GOLD + MAX_PLAYERS * COUNT_TABLE;
 const MERCHANT_ROW: usize = SILVER + MAX_PLAYERS * COUNT_TABLE;
 const ROW_CRYSTALS: usize = MERCHANT_ROW + MERCHANT_ROW_SLOTS * MERCHANT_COUNT;
-const GOLEM_ROW: usize = ROW_CRYSTALS + MERCHANT_ROW_SLOTS * 4 * ROW_CRYSTAL_TABLE;
+const GOLEM_ROW: usize = ROW_CRYSTALS + MERCHANT_COUNT * 4 * ROW_CRYSTAL_TABLE;
 const KEY_COUNT: usize = GOLEM_ROW + GOLEM_ROW_SLOTS * GOLEM_COUNT;
 
 const fn splitmix64(index: u64) -> u64 {
@@ -89,9 +89,10 @@ pub fn merchant_row(slot: usize, card: usize) -> u64 {
     KEYS[MERCHANT_ROW + slot * MERCHANT_COUNT + card]
 }
 
+/// Crystals of one colour on merchant `card` in the row (keyed by card: they move with it).
 #[inline]
-pub fn row_crystals(slot: usize, colour: usize, count: u32) -> u64 {
-    let feature = (slot * 4 + colour) * ROW_CRYSTAL_TABLE;
+pub fn row_crystals(card: usize, colour: usize, count: u32) -> u64 {
+    let feature = (card * 4 + colour) * ROW_CRYSTAL_TABLE;
     match KEYS.get(ROW_CRYSTALS + feature + count as usize) {
         Some(&key) if (count as usize) < ROW_CRYSTAL_TABLE => key,
         _ => splitmix64(((KEY_COUNT + feature) as u64) << 16 | count as u64),
