@@ -87,15 +87,6 @@ impl Crystals {
         ((x & 0xf) | ((x >> 4) & 0xf0) | ((x >> 8) & 0xf00) | ((x >> 12) & 0xf000)) as u16
     }
 
-    /// The nibble form when every count fits in 4 bits (see [`Crystals::to_nibbles`]).
-    pub const fn as_nibbles(self) -> Option<u16> {
-        if self.0 & 0xf0f0_f0f0 == 0 {
-            Some(self.to_nibbles())
-        } else {
-            None
-        }
-    }
-
     pub const fn from_nibbles(n: u16) -> Self {
         let x = n as u32;
         Crystals((x & 0xf) | ((x & 0xf0) << 4) | ((x & 0xf00) << 8) | ((x & 0xf000) << 12))

@@ -77,13 +77,10 @@ fn golem_distance_table_agrees_with_distance() {
         for (golem, card) in GOLEMS.iter().enumerate() {
             let exact = distance(caravan, card.cost);
             // The first call fills the entry, the second reads it back.
-            assert_eq!(golem_distance(caravan, golem as u8), exact);
-            assert_eq!(golem_distance(caravan, golem as u8), exact);
+            assert_eq!(golem_distance(nibbles, golem as u8), exact);
+            assert_eq!(golem_distance(nibbles, golem as u8), exact);
         }
     }
-    // Counts past a nibble are computed, not memoised.
-    let big = Crystals::new(20, 0, 0, 1);
-    assert_eq!(golem_distance(big, 0), distance(big, GOLEMS[0].cost));
 }
 
 #[cfg(test)]
@@ -126,23 +123,20 @@ fn quick_play(card: usize, caravan: Crystals, cost: Crystals, now: u32) -> u32 {
     }
 }
 
-/// `distance(caravan, cost of golem)`, memoised per (caravan, golem): the evaluation needs
-/// it for every golem of the row at every search leaf. Entries are filled on first use
-/// (the table is zeroed memory, so it costs nothing until touched; the few caravans a game
-/// visits fill a few pages), which replaced a table built eagerly on first call: that cost
-/// about 25 ms per process, a fifth of a short search. A race only stores the same value
-/// twice.
-fn golem_distance(caravan: Crystals, golem: u8) -> u32 {
+/// `distance(caravan, cost of golem)` for a seat's caravan in its stored nibble form,
+/// memoised per (caravan, golem): the evaluation needs it for every golem of the row at
+/// every search leaf. Entries are filled on first use (the table is zeroed memory, so it
+/// costs nothing until touched; the few caravans a game visits fill a few pages), which
+/// replaced a table built eagerly on first call: that cost about 25 ms per process, a
+/// fifth of a short search. A race only stores the same value twice.
+fn golem_distance(caravan: u16, golem: u8) -> u32 {
     const SLOTS: usize = (u16::MAX as usize + 1) * GOLEM_COUNT;
     // Distance + 1, so 0 means "not computed yet".
     static MEMO: [AtomicU8; SLOTS] = [const { AtomicU8::new(0) }; SLOTS];
-    let Some(nibbles) = caravan.as_nibbles() else {
-        return distance(caravan, GOLEMS[golem as usize].cost);
-    };
-    let entry = &MEMO[nibbles as usize * GOLEM_COUNT + golem as usize];
+    let entry = &MEMO[caravan as usize * GOLEM_COUNT + golem as usize];
     match entry.load(Relaxed) {
         0 => {
-            let d = distance(caravan, GOLEMS[golem as usize].cost);
+            let d = distance(Crystals::from_nibbles(caravan), GOLEMS[golem as usize].cost);
             if d < u8::MAX as u32 {
                 entry.store(d as u8 + 1, Relaxed);
             }
@@ -169,7 +163,7 @@ fn power_of(mut base: f64, mut exponent: u32) -> f64 {
 
 /// The golem of the row cheapest to complete from `caravan` (ties to more points with
 /// the coin, then the lower slot), as the greedy bot picks its target.
-fn target(state: &Century, caravan: Crystals) -> Option<Crystals> {
+fn target(state: &Century, caravan: u16) -> Option<Crystals> {
     state
         .golem_row()
         .iter()
@@ -188,7 +182,7 @@ fn target(state: &Century, caravan: Crystals) -> Option<Crystals> {
 pub(super) fn priors(state: &Century, actions: &[Action], out: &mut Vec<f32>) {
     out.clear();
     let seat = state.seat(state.to_move());
-    let target = target(state, seat.crystals());
+    let target = target(state, seat.caravan);
     // A small memo: plays and takes often end on the same caravan and hand.
     let mut memo: [(u16, u64, u32); 8] = [(u16::MAX, 0, 0); 8];
     let mut reach_of = |after: Crystals, hand: u64, cost: Crystals| {
@@ -251,7 +245,7 @@ pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
         .iter()
         .enumerate()
         .map(|(slot, &golem)| {
-            let steps = golem_distance(caravan, golem);
+            let steps = golem_distance(seat.caravan, golem);
             claim_value_at(state, slot) as f64 * power_of(per_step, steps)
         })
         .fold(0.0, f64::max);
