@@ -24,7 +24,9 @@ def run(bots: List[str], options: Dict[str, Any]) -> Report:
 
 
 @contextmanager
-def _progress_bar(total: int) -> Iterator[Callable[[int, int], None]]:
+def _progress_bar(
+    total: int, description: str = "games"
+) -> Iterator[Callable[[int, int], None]]:
     """A transient bar on stderr; yields the ``on_progress`` callback that moves it."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -36,7 +38,7 @@ def _progress_bar(total: int) -> Iterator[Callable[[int, int], None]]:
         TimeElapsedColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=total)
+        task = bar.add_task(description, total=total)
         yield lambda done, total: bar.update(task, completed=done)
 
 
