@@ -342,3 +342,11 @@ def test_ctrl_c_prints_the_decisions_annotated_so_far(recorded):
     notes = [json.loads(line) for line in done.stdout.splitlines()]
     assert 1 <= len(notes) < len(list(decisions(read_records(path)[0])))
     assert done.stderr.startswith(f"annotate stopped after {len(notes)} of ")
+
+
+def test_the_example_records_replay():
+    path = Path(__file__).parent.parent / "examples" / "greedy-vs-random.jsonl"
+    records = read_records(path)
+    assert sorted(r.game for r in records) == ALL_GAMES
+    for index, record in enumerate(records):
+        assert replay(record, index=index).is_terminal()

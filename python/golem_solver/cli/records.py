@@ -8,11 +8,13 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from ..annotate import THRESHOLDS, MoveNote
 from ..records import GameRecord
+from .text import escape
 
 
 def seat_name(record: GameRecord, seat: int) -> str:
+    """``seat:bot`` (the name from the file, escaped: it may hold anything)."""
     if record.bots:
-        return f"{seat}:{record.bots[seat]}"
+        return f"{seat}:{escape(record.bots[seat])}"
     return str(seat)
 
 
