@@ -19,12 +19,12 @@ def run(bots: List[str], options: Dict[str, Any]) -> Report:
     """Plays the games, with a Rich bar on stderr when a person watches it."""
     if not progress_wanted():
         return api.run(bots, **options)
-    with _progress_bar(options["games"]) as on_progress:
+    with progress_bar(options["games"]) as on_progress:
         return api.run(bots, on_progress=on_progress, **options)
 
 
 @contextmanager
-def _progress_bar(
+def progress_bar(
     total: int, description: str = "games"
 ) -> Iterator[Callable[[int, int], None]]:
     """A transient bar on stderr; yields the ``on_progress`` callback that moves it."""

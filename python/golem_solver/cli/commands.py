@@ -29,7 +29,7 @@ from .. import records as game_records
 from .._core import GolemError, StopToken
 from .._core import bench as run_bench
 from .._files import MAX_POSITION_BYTES, read_capped, write_atomically
-from ..annotate import annotate_move, decisions
+from ..annotate import annotate_game, decisions
 from ..arena import records_of
 from ..records import read_records, write_records
 from ..search import DEFAULT_ITERATIONS, DEFAULT_MOVETIME_MS, RANGES
@@ -981,8 +981,8 @@ def annotate(
             "plot", f"one game at a time ({len(records)} in the file); use --game-index"
         )
     # Every game is replayed (and so checked) before the first search.
-    work = [(index, record, list(decisions(record, index))) for index, record in chosen]
-    total = sum(len(steps) for _, _, steps in work)
+    work = [(i, record, sum(1 for _ in decisions(record, i))) for i, record in chosen]
+    total = sum(count for _, _, count in work)
     budget = (
         f"{movetime} ms per decision"
         if movetime is not None
@@ -992,31 +992,33 @@ def annotate(
 
     def run(token: StopToken, on_done: Callable[[int, int], None]) -> None:
         done = 0
-        for index, record, steps in work:
-            for ply, state, text in steps:
-                note = annotate_move(
-                    state,
-                    text,
-                    game_index=index,
-                    ply=ply,
-                    bot=record.bots[state.current_player] if record.bots else None,
-                    iterations=iterations,
-                    movetime_ms=movetime,
-                    seed=seed,
-                    stop=token,
-                )
-                if token.stopped:  # a search cut short: its note is not kept
-                    return
-                notes[index].append(note)
-                done += 1
-                on_done(done, total)
+
+        def count(note: Any) -> None:
+            nonlocal done
+            done += 1
+            on_done(done, total)
+
+        for index, record, _ in work:
+            notes[index] = annotate_game(
+                record,
+                index,
+                iterations=iterations,
+                movetime_ms=movetime,
+                seed=seed,
+                on_note=count,
+                stop=token,
+            )
+            if token.stopped:
+                return
 
     if arena_output.progress_wanted():
-        with arena_output._progress_bar(total, "decisions") as on_done:
+        with arena_output.progress_bar(total, "decisions") as on_done:
             _, interrupted = _run_interruptibly(lambda token: run(token, on_done))
     else:
         _, interrupted = _run_interruptibly(lambda token: run(token, lambda d, t: None))
     for index, record, _ in work:
+        if interrupted and not notes[index]:
+            continue  # not reached
         if as_json:
             for note in notes[index]:
                 typer.echo(json.dumps(note.to_dict()))
