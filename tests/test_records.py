@@ -350,3 +350,21 @@ def test_the_example_records_replay():
     assert sorted(r.game for r in records) == ALL_GAMES
     for index, record in enumerate(records):
         assert replay(record, index=index).is_terminal()
+
+
+def test_a_restricted_analysis_values_only_the_move_given():
+    from golem_solver import analyse
+
+    for game in ALL_GAMES:
+        state = GAMES[game].new(2, 0)
+        while state.turn != "player":  # a decision to search
+            state.apply(state.legal_action_texts()[0])
+        moves = state.legal_action_texts()
+        result = analyse(state, iterations=50, only=[moves[-1]])
+        assert [m["move"] for m in result["moves"]] == [moves[-1]]
+        assert result["best"] == moves[-1] and result["iterations"] == 50
+        with pytest.raises(GolemError) as error:
+            analyse(state, iterations=5, only=[moves[0], "no such move"])
+        assert error.value.field == "only[1]"
+        with pytest.raises(GolemError, match="at least one move"):
+            analyse(state, iterations=5, only=[])
