@@ -304,6 +304,9 @@ def test_annotate_cli_errors_are_one_line(recorded, tmp_path, monkeypatch):
     assert line == "error: movetime: give either --iterations or --movetime"
     assert bad("annotate", path, "-g", 9).startswith("error: game_index: ")
     assert bad("annotate", path, "--iterations", 0).startswith("error: iterations: ")
+    assert bad("annotate", path, "--movetime", 0) == (
+        "error: movetime: must be at least 1 ms per decision"
+    )
     # Without matplotlib, --plot says how to get it.
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     line = bad("annotate", path, "-g", 0, "--plot", tmp_path / "v.png")

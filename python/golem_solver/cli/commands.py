@@ -950,7 +950,7 @@ def annotate(
         "--iterations",
         "-i",
         key="iterations",
-        help="ISMCTS iterations per decision [default: 10000].",
+        help="ISMCTS iterations per decision (default 10000).",
     ),
     movetime: Optional[int] = int_option(
         None, "--movetime", key="movetime", help="Search time per decision (ms)."
@@ -968,6 +968,8 @@ def annotate(
     output. Ctrl-C prints the decisions done so far (exit status 130)."""
     if iterations is not None and movetime is not None:
         raise Failure("movetime", "give either --iterations or --movetime")
+    if movetime == 0:  # 0 lifts analyse's time cap: here it would never end
+        raise Failure("movetime", "must be at least 1 ms per decision")
     if plot is not None:
         missing = records_output.matplotlib_missing()
         if missing:
