@@ -10,21 +10,26 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_cli import bad, ok, run
 from test_reliability import files_in, interrupt, limited_run, one_error_line
 
 from golem_solver import GAMES, GolemError
 from golem_solver import arena as arena_api
 from golem_solver.annotate import THRESHOLDS, annotate_game, decisions, label
+from golem_solver.games import from_toml
 from golem_solver.records import (
     read_records,
     record_from_dict,
     replay,
+    steps,
     write_records,
 )
 
 CLI = [sys.executable, "-m", "golem_solver.cli"]
 ALL_GAMES = sorted(GAMES)
+EXAMPLE = Path(__file__).parent.parent / "examples" / "greedy-vs-random.jsonl"
 
 
 def arena_records(game: str, games: int = 2, seed: int = 1, bots=("random", "random")):
@@ -351,12 +356,14 @@ def test_ctrl_c_prints_the_decisions_annotated_so_far(recorded):
     assert done.stderr.startswith(f"annotate stopped after {len(notes)} of ")
 
 
-def test_the_example_records_replay():
-    path = Path(__file__).parent.parent / "examples" / "greedy-vs-random.jsonl"
-    records = read_records(path)
+def test_the_example_records_replay_and_every_ply_writes_back():
+    records = read_records(EXAMPLE)
     assert sorted(r.game for r in records) == ALL_GAMES
     for index, record in enumerate(records):
         assert replay(record, index=index).is_terminal()
+        # `replay -o` at any ply, chance nodes included, writes a position that reads back.
+        for _, state, _ in steps(record, index):
+            assert from_toml(state.to_toml()) == state
 
 
 def test_a_restricted_analysis_values_only_the_move_given():
@@ -387,3 +394,35 @@ def test_ctrl_c_on_a_recording_arena_writes_the_games_finished(tmp_path):
     records = read_records(path)
     assert 0 < len(records) == report["played"]
     assert replay(records[-1], index=len(records) - 1).scores() == records[-1].scores
+
+
+# ---- any input: a record or a GolemError, nothing else ------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    line=st.integers(0, 1),
+    key=st.sampled_from(["game", "start", "moves", "scores", "bots", "comments", "x"]),
+    value=JSON_VALUES,
+    move=st.one_of(st.none(), st.tuples(st.integers(0, 300), st.text(max_size=30))),
+)
+def test_a_changed_record_reads_and_replays_or_is_refused(line, key, value, move):
+    data = json.loads(EXAMPLE.read_text().splitlines()[line])
+    data[key] = value
+    if move is not None and isinstance(data.get("moves"), list) and data["moves"]:
+        at, text = move
+        data["moves"][at % len(data["moves"])] = text
+    try:
+        record = record_from_dict(data, line)
+        replay(record, index=line)
+    except GolemError as e:
+        assert e.field.startswith((f"record[{line}]", "ply")), e
