@@ -338,6 +338,10 @@ def test_annotate_of_a_bad_record_names_the_move(recorded, tmp_path):
     path.write_text(json.dumps(good) + "\n")
     assert bad("annotate", path, "-i", 10).startswith("error: record[0].moves[3]: ")
     assert run("annotate", path, "-i", 10).stdout == ""
+    good = first_record(recorded, ALL_GAMES[0])
+    good["scores"] = [s + 1 for s in good["scores"]]
+    path.write_text(json.dumps(good) + "\n")
+    assert bad("annotate", path, "-i", 10).startswith("error: record[0].scores: ")
 
 
 def test_record_paths_are_reported_as_given(tmp_path):

@@ -982,7 +982,10 @@ def annotate(
         raise Failure(
             "plot", f"one game at a time ({len(records)} in the file); use --game-index"
         )
-    # Every game is replayed (and so checked) before the first search.
+    # Every game is replayed (and so checked, final scores included) before the first
+    # search.
+    for i, record in chosen:
+        game_records.replay(record, index=i)
     work = [(i, record, sum(1 for _ in decisions(record, i))) for i, record in chosen]
     total = sum(count for _, _, count in work)
     budget = (
