@@ -995,41 +995,47 @@ def annotate(
     )
     notes: Dict[int, list] = {index: [] for index, _, _ in work}
 
+    shown = set()
+
+    def show(index: int, record: Any) -> None:
+        typer.echo(records_output.table(record, index, notes[index], budget))
+        typer.echo("")
+        shown.add(index)
+
     def run(token: StopToken, on_done: Callable[[int, int], None]) -> None:
-        done = 0
-
-        def count(note: Any) -> None:
-            nonlocal done
-            done += 1
-            on_done(done, total)
-
+        """Prints as it goes: a JSON line per decision, or a table per game."""
         for index, record, _ in work:
-            notes[index] = annotate_game(
+
+            def keep(note: Any, index: int = index) -> None:
+                notes[index].append(note)
+                if as_json:
+                    typer.echo(json.dumps(note.to_dict()))
+                on_done(sum(map(len, notes.values())), total)
+
+            annotate_game(
                 record,
                 index,
                 iterations=iterations,
                 movetime_ms=movetime,
                 seed=seed,
-                on_note=count,
+                on_note=keep,
                 stop=token,
             )
             if token.stopped:
                 return
+            if not as_json:
+                show(index, record)
 
     if arena_output.progress_wanted():
         with arena_output.progress_bar(total, "decisions") as on_done:
             _, interrupted = _run_interruptibly(lambda token: run(token, on_done))
     else:
         _, interrupted = _run_interruptibly(lambda token: run(token, lambda d, t: None))
-    for index, record, _ in work:
-        if interrupted and not notes[index]:
-            continue  # not reached
-        if as_json:
-            for note in notes[index]:
-                typer.echo(json.dumps(note.to_dict()))
-        else:
-            typer.echo(records_output.table(record, index, notes[index], budget))
-            typer.echo("")
+    if interrupted and not as_json:
+        # The game being annotated when Ctrl-C came: its table so far.
+        for index, record, _ in work:
+            if notes[index] and index not in shown:
+                show(index, record)
     if plot is not None and not interrupted:
         [(index, record, _)] = work
         picture = records_output.plot_png(record, index, notes[index])
