@@ -174,3 +174,113 @@ def test_place_texts():
     assert legal(s) == ["place r y", "place r b", "place y b"]
     s = apply(s, "place r b")
     assert P(s, 1)["golems"] == [["r", 1, True, False], ["b", 1, True, False]]
+
+
+# ---- Golem Movement (4.2, 5.5) -----------------------------------------------------------
+
+
+def movement_state(golems, gt=3, knowledge=0, devs=()):
+    s = base()
+    p = P(s)
+    p["golems"] = [[d, sec, st, False] for d, sec, st in golems]
+    p["gt"], p["knowledge"] = gt, knowledge
+    for d in devs:
+        p["devs"][d] = None
+    s["palace"][0] = "CH01"  # golem_steps 1
+    s["stack"].append({"k": "movement", "seat": 0})
+    return settle(s)
+
+
+def test_movement_steps_and_distinct_results():
+    # level 1 (2 steps) + Character 1 = 3 steps; two Golems on r1, one lying
+    s = movement_state([("r", 1, True), ("r", 1, False)])
+    assert legal(s) == ["move r1>2 r1l>3", "move r1>4", "move r1l>4"]
+    s2 = apply(s, "move r1l>4")
+    assert P(s2)["golems"][:2] == [["r", 1, True, False], ["r", 4, True, False]]
+
+
+def test_movement_overflow_capped_at_5_per_golem():
+    # one Golem on IX, 3 steps, capacity 1: 2 unusable steps, but at most 5 VP per Golem
+    s = movement_state([("r", 9, True)])  # a single result: forced, already applied
+    assert P(s)["golems"] == [["r", 10, True, False]]
+    assert P(s)["vp"] == 10 - 3 - 5
+
+
+def test_movement_overflow_two_golems_and_entry_payment_choice():
+    s = movement_state([("r", 9, False), ("y", 10, False)], knowledge=5)
+    assert legal(s) == ["move r9l>10 pay 3kn", "move r9l>10 pay 3vp"]
+    s = apply(s, "move r9l>10 pay 3kn")
+    # 3 steps, capacity 1: 2 unusable steps = 10 VP (cap 2 x 5); y10 stays lying
+    assert P(s)["vp"] == 0 and P(s)["knowledge"] == 2
+    assert P(s)["golems"] == [["r", 10, True, False], ["y", 10, False, False]]
+
+
+def test_movement_all_on_x_still_pays_the_penalty():
+    s = movement_state([("r", 10, True), ("b", 10, False)])  # forced `move none`
+    assert P(s)["golems"] == [["r", 10, True, False], ["b", 10, False, False]]
+    assert P(s)["vp"] == 10 - 10  # 3 steps, capped at 2 Golems x 5
+
+
+def test_entry_costs_onto_viii_to_x_each_wholly_vp_or_knowledge():
+    # level 2 (gt 4: 3 steps) + 1 = 4 steps: r6 -> X enters VIII, IX, X = 1 + 2 + 3
+    s = movement_state([("r", 6, True)], gt=4, knowledge=3)
+    assert legal(s) == [
+        "move r6>10 pay 3kn+3vp",
+        "move r6>10 pay 2kn+4vp",
+        "move r6>10 pay 1kn+5vp",
+        "move r6>10 pay 6vp",
+    ]
+    s = apply(s, "move r6>10 pay 2kn+4vp")
+    assert P(s)["knowledge"] == 1 and P(s)["vp"] == 6
+
+
+def test_g5_ignore_only_when_the_result_changes():
+    s = movement_state([("r", 8, True)], devs=["g5"])
+    # 3 steps, capacity 2: overflow 5 VP; ignoring the Character: 2 steps, no penalty
+    assert legal(s) == ["move r8>10 pay 5vp", "move r8>10 pay 5vp ignore"]
+    assert P(apply(s, "move r8>10 pay 5vp"))["vp"] == 0
+    assert P(apply(s, "move r8>10 pay 5vp ignore"))["vp"] == 5
+    s = movement_state([("r", 1, True)], devs=["g5"])
+    assert legal(s) == ["move r1>3 ignore", "move r1>4"]
+
+
+def test_movement_phase_in_turn_order_skips_players_without_golems():
+    s = base(3)
+    s["turn_order"] = [2, 0, 1]
+    P(s, 0)["golems"] = []
+    s["stack"] = [{"k": "halt", "seat": 0}] + [
+        {"k": "movement", "seat": x} for x in reversed(s["turn_order"])
+    ]
+    s = settle(s)
+    assert current_player(s) == 2
+    s = apply(s, legal(s)[0])
+    assert current_player(s) == 1
+
+
+def test_move_golems_either_direction_and_then_activate():
+    s = base(golems=(("r", 3),))
+    s = run(s, {"k": "move", "seat": 0, "steps": 2, "dir": "either", "golems": "any",
+                "then_activate": False})
+    assert legal(s) == ["move none", "move r3>1", "move r3>2", "move r3>4", "move r3>5"]
+    s = base(golems=(("r", 3), ("y", 7)))
+    P(s)["golems"][0][2] = False
+    s = run(s, {"k": "move", "seat": 0, "steps": 4, "dir": "forward", "golems": "one",
+                "then_activate": True})
+    texts = legal(s)
+    assert texts[0] == "move none" and "move y7>9 pay 3vp" in texts
+    assert "move r3l>4 y7>8 pay 1vp" not in texts  # one Golem only
+    s = apply(s, "move r3l>7")
+    assert legal(s) == ["skip", "act r7"]
+    s = apply(s, "act r7")
+    assert ["r", 7, False, False] in P(s)["golems"]
+
+
+def test_move_two_golems_canonical_pairing():
+    s = base(golems=(("r", 3), ("r", 4)))
+    s = run(s, {"k": "move", "seat": 0, "steps": 2, "dir": "either", "golems": "any",
+                "then_activate": False})
+    texts = legal(s)
+    # r3 -> 4 and r4 -> 5 is written as the multiset difference: r3>5
+    assert "move r3>5" in texts and "move r3>4 r4>5" not in texts
+    # swapping places (r3 -> 4, r4 -> 3) changes nothing and is not offered
+    assert texts.count("move none") == 1 and len(texts) == len(set(texts))
