@@ -284,3 +284,233 @@ def test_move_two_golems_canonical_pairing():
     assert "move r3>5" in texts and "move r3>4 r4>5" not in texts
     # swapping places (r3 -> 4, r4 -> 3) changes nothing and is not offered
     assert texts.count("move none") == 1 and len(texts) == len(set(texts))
+
+
+# ---- Actions: turns, marbles, lines (4.3-4.5) ---------------------------------------------
+
+
+def lines_of(*specs):
+    out = []
+    for spec in specs:
+        ln = {c: 0 for c in "wkrby"}
+        for ch in spec:
+            ln[ch] += 1
+        out.append(ln)
+    return out
+
+
+def turn_state(n=2, lines=("wr", "kb", "", "wy", "r"), **kw):
+    s = base(n, **kw)
+    s["lines"] = lines_of(*lines)
+    s["stack"].append({"k": "turn", "seat": 0})
+    return settle(s)
+
+
+def test_turn_listing_order():
+    s = turn_state()
+    assert legal(s) == [
+        "marble work w",
+        "marble work r",
+        "marble golem k",
+        "marble golem b",
+        "marble study w",
+        "marble study y",
+        "marble mirror r",
+        "rabbi 1",
+        "rabbi 2",
+        "rabbi 3",
+        "rabbi bottom",
+        "pass",
+    ]
+
+
+def test_marble_value_student_and_golem_line():
+    s = turn_state(lines=("", "wwr", "", "", ""))
+    s = apply(s, "marble golem r")
+    p = P(s)
+    # value 3 (marbles in the line before taking): 3 Clay; red Student +1
+    assert p["clay"] == 3 and p["students"] == [2, 1, 1] and p["marbles"] == "r"
+    assert s["lines"][1]["r"] == 0
+    # create r: 3 + 3 x 1 own Golem in red = 6 > 3 Clay; create b costs 3
+    assert legal(s) == ["done", "create b"]
+    s = apply(s, "create b")
+    assert ["b", 1, True, False] in P(s)["golems"] and P(s)["clay"] == 0
+    assert P(s)["gt"] == 5 and built(s, 0) == 1 and reserve(s, 0) == 3
+
+
+def test_black_marble_moves_two_different_students():
+    s = turn_state(lines=("k", "", "", "", ""))
+    P(s)["students"] = [10, 3, 4]
+    s = apply(s, "marble work k")  # only y and b can move: forced
+    assert P(s)["students"] == [10, 4, 5]
+    s = turn_state(lines=("k", "", "", "", ""))
+    s = apply(s, "marble work k")
+    assert legal(s) == ["students r y", "students r b", "students y b"]
+
+
+def test_menorah_token_to_first_student_on_viii():
+    s = turn_state(lines=("", "", "b", "", ""))
+    P(s)["students"] = [1, 1, 7]
+    P(s, 1)["students"] = [1, 1, 9]  # beyond VIII already, but the token is still there
+    s = apply(s, "marble artifacts b")
+    assert P(s)["tokens"] == "b" and s["menorah_board"] == "ry"
+
+
+def test_work_cost_formula():
+    s = base()
+    p = P(s)
+    # cost 1/3/5/8 for 1-4 Golems minus the value, not below 0
+    assert [work_cost(s, p, n, 1) for n in range(5)] == [0, 0, 2, 4, 7]
+    assert [work_cost(s, p, n, 3) for n in range(5)] == [0, 0, 0, 2, 5]
+    p["devs"]["g3"] = None  # one free activation per Work action
+    assert [work_cost(s, p, n, 0) for n in range(6)] == [0, 0, 1, 3, 5, 8]
+
+
+def test_work_action_count_paid_first_then_picks():
+    s = turn_state(lines=("ww", "", "", "", ""), golems=(("r", 1), ("y", 2), ("b", 3)))
+    P(s)["knowledge"] = 2
+    s = apply(s, "marble work w")  # value 2
+    # 1 Golem: 0, 2 Golems: 1, 3 Golems: 3 > 2 Knowledge
+    assert legal(s) == ["work 0", "work 1", "work 2"]
+    s = apply(s, "work 2")
+    assert P(s)["knowledge"] == 1
+    assert legal(s) == ["act r1", "act y2", "act b3"]
+    s = apply(s, "act y2")  # NY tile on section II
+    assert ["y", 2, False, False] in P(s)["golems"]
+
+
+def test_golem_created_during_work_cannot_be_picked():
+    s = base(golems=(("r", 2), ("r", 3)))
+    s["districts"]["r"][1] = "NR05"  # section II: create a Golem with a discount of 3
+    s["districts"]["r"][0] = "NR01"
+    P(s)["knowledge"] = 5
+    s = run(s, {"k": "work", "seat": 0, "v": 0})
+    s = apply(s, "work 2")  # 1 + 3 = ... cost[2] = 3
+    s = apply(s, "act r2")
+    assert legal(s) == ["skip", "create y", "create b"]  # create r: 3 + 6 - 3 = 6 Clay
+    s = apply(s, "create y")  # 3 - 3 = 0 Clay
+    # the fresh y1 cannot be picked; the remaining pick is r3 (forced)
+    assert all(g[3] is False for g in P(s)["golems"])
+    assert ["y", 1, True, False] in P(s)["golems"] and ["r", 3, False, False] in P(s)["golems"]
+
+
+def test_artifacts_line_gold_purchase_and_completion():
+    s = turn_state(lines=("", "", "wy", "", ""))
+    P(s)["coin"] = 5
+    P(s)["atile"] = "A1"
+    s = apply(s, "marble artifacts y")  # +2 Coins = 7
+    assert P(s)["coin"] == 7
+    texts = legal(s)
+    assert "gold 1" in texts and "gold 2" in texts and "gold 3" not in texts
+    s = apply(s, "gold 2")
+    assert legal(s)[:3] == ["put 1:1 2:1", "put 1:1 3:1", "put 1:1 4:1"]
+    s = apply(s, "put 1:1 2:1")
+    # cauldron 1 (capacity 1) completes: A1 artifact 1 gives 2 Coins
+    assert P(s)["gold"] == [1, 1, 0, 0] and P(s)["coin"] == 1 + 2
+
+
+def test_gold_beyond_free_spaces_is_lost_and_depth_first_completion():
+    s = base()
+    P(s)["atile"] = "D1"  # artifact 3 of D1: 1 Gold + 2 VP
+    P(s)["gold"] = [1, 2, 2, 3]
+    s = run(s, {"k": "gold", "seat": 0, "n": 2})  # 2 Gold, 2 free spaces: forced
+    assert P(s)["gold"] == [1, 2, 3, 4]
+    s = base()
+    P(s)["atile"] = "D1"
+    P(s)["gold"] = [1, 2, 2, 3]
+    s = run(s, {"k": "gold", "seat": 0, "n": 1})
+    assert legal(s) == ["put 3:1", "put 4:1"]
+    s = apply(s, "put 3:1")
+    # cauldron 3 completes -> 1 Gold + 2 VP -> the Gold completes cauldron 4 (A: 4 VP + 1 Clay)
+    assert P(s)["gold"] == [1, 2, 3, 4]
+    assert P(s)["vp"] == 10 + 2 + 4 and P(s)["clay"] == 1
+
+
+def test_study_line_books():
+    s = turn_state(lines=("", "", "", "ww", ""))
+    s["row"] = ["B01", "B33", "B17", "B25", "B09"]
+    s["book_deck"] = ["B02", "B03"]
+    P(s)["knowledge"] = 1
+    P(s)["students"] = [1, 3, 1]
+    s = apply(s, "marble study w")  # +2 Knowledge = 3
+    texts = legal(s)
+    # B01 red costs 1 + slot 0; black B33 costs a Student back + slot cost 1
+    assert "book 1 col1" in texts and "book 2 col1 as r back y" in texts
+    assert "book 2 col5 as k back y" in texts and "book 2 col1 as r back r" not in texts
+    # B17 blue: 1 + 1 = 2; B25 green: 1 + 2 = 3; B09 yellow: 1 + 3 = 4 > 3
+    assert "book 3 col2" in texts and "book 4 col3" in texts and "book 5 col1" not in texts
+    s = apply(s, "book 1 col2")
+    p = P(s)
+    assert p["columns"][1] == [["B01", "r"]] and p["knowledge"] == 2 and p["clay"] == 2 + 1
+    assert s["row"] == ["B33", "B17", "B25", "B09", "B02"] and s["book_deck"] == ["B03"]
+
+
+def test_book_column_rules():
+    s = base()
+    p = P(s)
+    p["knowledge"] = 20
+    p["columns"][0] = [["B02", "r"]]
+    s["row"] = ["B04", "B17", "B34", "B26", "B10"]
+    s["book_deck"] = []
+    s = run(s, {"k": "book", "seat": 0, "discount": 0, "icc": False})
+    texts = legal(s)
+    # column limit 1 at Study 0: column 1 is full; red cannot open a second column
+    assert not any(t.startswith("book 1 ") for t in texts)
+    assert "book 2 col1" not in texts and "book 2 col2" in texts
+    assert "book 3 col2 as k back r" not in texts  # Students on I cannot go back
+    assert texts[0] == "skip"
+    s = apply(s, "book 2 col3")
+    assert s["row"] == ["B04", "B34", "B26", "B10"]  # empty deck: the row gets shorter
+
+
+def test_book_bonus_order_and_double_immediate():
+    s = base()
+    p = P(s)
+    p["knowledge"] = 10
+    p["study"] = 4  # column limit 3
+    p["devs"]["s3"] = None  # column 3: double the immediate bonus
+    p["columns"][2] = [["B01", "r"]]
+    s["row"] = ["B02", "B17", "B33", "B26", "B10"]
+    s = run(s, {"k": "book", "seat": 0, "discount": 0, "icc": False})
+    s = apply(s, "book 1 col3")  # B02: 3 Clay immediate (x2), actives B01 + B02 (1 Clay each)
+    assert P(s)["clay"] == 6 + 2 and P(s)["knowledge"] == 10 - 2
+
+
+def test_mirror_menu():
+    s = turn_state(lines=("", "", "", "", "ww"))
+    P(s)["coin"] = 4
+    s = apply(s, "marble mirror w")
+    assert legal(s) == [
+        "done",
+        "mirror work",
+        "mirror golem",
+        "mirror artifacts",
+        "mirror study",
+        "mirror track",
+    ]
+    s = apply(s, "mirror track")
+    assert P(s)["coin"] == 1 and P(s)["study"] == 1
+    s = apply(s, "mirror golem")  # pay 1 Coin, gain 2 Clay, then the Golem menu
+    assert P(s)["coin"] == 0 and P(s)["clay"] == 2
+
+
+def test_mirror_line_that_changes_nothing_is_not_offered():
+    s = turn_state(lines=("", "", "", "", "w"))
+    P(s)["coin"] = 1
+    s = apply(s, "marble mirror w")  # value 1: mirror artifacts pays 1 Coin, gains 1 Coin
+    assert "mirror artifacts" not in legal(s)
+    assert "mirror golem" in legal(s)
+
+
+def test_rabbi_action_tile_and_bottom():
+    s = turn_state()
+    s["tiles"] = ["AT02", "AT12", "AT11"]
+    s = apply(s, "rabbi bottom")
+    assert s["bottom_rabbis"] == [0] and P(s)["coin"] == 2
+    s = turn_state()
+    s["tiles"] = ["AT12", "AT02", "AT11"]
+    s = apply(s, "rabbi 1")
+    assert s["rabbis"] == [0, -1, -1]
+    assert legal(s) == ["student r", "student y", "student b"]
+    s = apply(s, "student y")
+    assert P(s)["vp"] == 10 + 1  # leftmost Student still on I
