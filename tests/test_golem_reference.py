@@ -514,3 +514,129 @@ def test_rabbi_action_tile_and_bottom():
     assert legal(s) == ["student r", "student y", "student b"]
     s = apply(s, "student y")
     assert P(s)["vp"] == 10 + 1  # leftmost Student still on I
+
+
+# ---- Passing (4.4) -----------------------------------------------------------------------
+
+
+def test_pass_tiles_and_passing_stages():
+    s = base(3)
+    s["lines"] = lines_of("", "", "", "", "wwwwwwww")
+    s["drops"] = [{"w": "55555555"}, {"w": "55555555"}]
+    s["stack"].append({"k": "actions", "ptr": 0})
+    s = settle(s)
+    assert current_player(s) == 0 and legal(s)[-1] == "pass"
+    s = play(s, "pass")
+    assert s["pass_tiles"] == [0, -1, -1, -1]
+    s = play(s, "marble mirror w")  # no Coins: the Mirror menu is empty (forced done)
+    assert current_player(s) == 2
+    s = play(s, "pass")
+    assert s["pass_tiles"] == [0, 2, -1, -1]
+    # seat 1 alone in the main stage until finished
+    s = play(s, "marble mirror w", "rabbi bottom")
+    # first Passing phase: seat 0 (tile 1) removed the only colour (forced), re-drop listed
+    assert s["stage"] == "passing1" and s["removed"] == "w" and len(s["drops"]) == 1
+    assert sum(s["lines"][4].values()) == 5
+    assert current_player(s) == 0 and "pass" in legal(s)
+    s = play(s, "pass")  # a second pass takes no tile
+    assert P(s, 0)["passes"] == 2 and s["pass_tiles"] == [0, 2, -1, -1]
+    assert current_player(s) == 2
+    s = play(s, "marble mirror w")
+    assert current_player(s) == 2  # the only one still in the first Passing phase
+    s = play(s, "marble mirror w", "rabbi bottom")
+    # final Passing phase: tile-1 holder removes again (forced), re-drop, seat 0 plays all
+    assert s["stage"] == "passing2" and s["removed"] == "ww" and not s["drops"]
+    assert current_player(s) == 0 and "pass" not in legal(s)
+    s = play(s, "marble mirror w", "marble mirror w", "rabbi bottom")
+    assert s["bottom_rabbis"] == [1, 2, 0]
+    # end of the Actions phase: tiles return, passes reset, back to the halt frame
+    assert s["pass_tiles"] == [-1, -1, -1, -1] and s["stage"] == "main"
+    assert [p["passes"] for p in s["players"]] == [0, 0, 0]
+    assert s["stack"][-1]["k"] == "halt"
+
+
+def test_no_pass_means_no_passing_phase():
+    s = base(2)
+    s["lines"] = lines_of("", "", "", "", "wwww")
+    s["stack"].append({"k": "actions", "ptr": 0})
+    s = settle(s)
+    for t in ["marble mirror w", "marble mirror w", "marble mirror w", "marble mirror w",
+              "rabbi bottom", "rabbi bottom"]:
+        s = play(s, t)
+    assert s["stack"][-1]["k"] == "halt" and s["removed"] == ""
+
+
+# ---- Turn Order, Influence, Income, Development, Control (4.6-4.8) -------------------------
+
+
+def test_turn_order_from_rabbis():
+    s = base(4)
+    s["rabbis"] = [-1, 3, -1, 1, -1]
+    s["bottom_rabbis"] = [2, 0]
+    turn_order(s)
+    assert s["turn_order"] == [3, 1, 2, 0]
+    assert s["rabbis"] == [-1] * 5 and s["bottom_rabbis"] == []
+
+
+def test_influence_matching_with_white():
+    assert matches("rb", ["b", "r"]) and matches("wb", ["r", "b"])
+    assert matches("ry", ["w", "y"]) and not matches("rr", ["r", "b"])
+    assert not matches("r", ["r", "b"])
+    s = base(2)
+    s["palace"][0] = "CH06"  # blue blue, 3 Coins: Study +1, blue Student +1
+    P(s, 0)["marbles"], P(s, 0)["coin"] = "bw", 3
+    P(s, 1)["marbles"], P(s, 1)["coin"] = "by", 9
+    s["turn_order"] = [1, 0]
+    s = run(s, *[{"k": "influence", "seat": x} for x in s["turn_order"]])
+    assert current_player(s) == 0  # seat 1 does not match: skipped
+    assert legal(s) == ["influence bonus", "influence coins"]
+    s2 = apply(s, "influence bonus")
+    assert P(s2)["coin"] == 0 and P(s2)["study"] == 1 and P(s2)["students"] == [1, 1, 2]
+    assert P(apply(s, "influence coins"))["coin"] == 6
+
+
+def test_income_order_and_sources():
+    s = base()
+    p = P(s)
+    p["students"] = [5, 2, 1]  # red V: 2 Clay + 1 VP; yellow II: 1 Coin; blue I: nothing
+    p["study"] = 4  # 2 Knowledge
+    p["gt"] = 7  # level 3: 2 Clay
+    p["atile"] = "A1"
+    p["gold"] = [1, 0, 0, 0]  # artifact 1 complete: 2 Coins
+    p["devs"]["s6"] = None  # +1 Knowledge
+    s = run(s, {"k": "income", "seat": 0})
+    assert (p := P(s))["clay"] == 4 and p["coin"] == 3 and p["knowledge"] == 3
+    assert p["vp"] == 11
+
+
+def test_development_phase_upgrade_or_skip():
+    s = base()
+    P(s)["clay"] = 4
+    s = run(s, {"k": "upgrade", "seat": 0, "area": "any", "discount": 0, "any_resource": False})
+    assert legal(s) == ["skip", "up g1"]
+    s = apply(s, "up g1")
+    assert "g1" in P(s)["devs"] and P(s)["clay"] == 0
+
+
+def test_golem_control_cheapest_first():
+    s = base(golems=(("r", 4), ("y", 6), ("b", 3)))
+    p = P(s)
+    p["students"] = [3, 3, 1]  # costs 1, 3, 2
+    p["knowledge"] = 4
+    golem_control(s)
+    assert p["knowledge"] == 0 and p["vp"] == 10 - 5  # paid 1 + 2, the 3 not fully
+    s = base(golems=(("r", 4), ("y", 6), ("b", 3)))
+    p = P(s)
+    p["students"], p["knowledge"] = [3, 3, 1], 6
+    golem_control(s)
+    assert p["knowledge"] == 0 and p["vp"] == 10
+    s = base(golems=(("r", 9), ("y", 6)))
+    p = P(s)
+    p["devs"]["g1"] = None  # at most 2 per Golem: 2 + 2
+    p["knowledge"] = 3
+    golem_control(s)
+    assert p["knowledge"] == 0 and p["vp"] == 5
+    s = base(golems=(("r", 9),))
+    P(s)["ncc"] = True
+    golem_control(s)
+    assert P(s)["vp"] == 10 and P(s)["ncc"] is False
