@@ -640,3 +640,152 @@ def test_golem_control_cheapest_first():
     P(s)["ncc"] = True
     golem_control(s)
     assert P(s)["vp"] == 10 and P(s)["ncc"] is False
+
+
+# ---- Procedures: create, kill, g6, convert, tracks (5.x) ------------------------------------
+
+
+def test_create_cost_and_track():
+    s = base(golems=(("r", 1), ("r", 5)))
+    P(s)["clay"] = 9
+    s = run(s, {"k": "create", "seat": 0, "discount": 0})
+    assert legal(s) == ["skip", "create r", "create y", "create b"]
+    s = apply(s, "create r")  # 3 + 3 x 2 = 9
+    assert P(s)["clay"] == 0 and P(s)["gt"] == 5 and built(s, 0) == 1
+
+
+def test_create_needs_a_reserve_golem():
+    s = base(golems=(("r", 1), ("r", 2), ("y", 1), ("y", 2), ("b", 1), ("b", 2)))
+    P(s)["clay"] = 99
+    assert reserve(s, 0) == 0
+    s = run(s, {"k": "create", "seat": 0, "discount": 0})
+    assert s["stack"][-1]["k"] == "halt"  # nothing possible: the op does nothing
+
+
+def test_g6_step_and_act_without_laying_down():
+    s = base(golems=())
+    P(s)["devs"]["g6"] = None
+    P(s)["clay"] = 3
+    s["districts"]["y"][1] = "NY01"  # section II: 2 Coins
+    s = run(s, {"k": "create", "seat": 0, "discount": 0})
+    s = apply(s, "create y")
+    assert legal(s) == ["g6 none", "g6 step", "g6 act", "g6 step act"]
+    s = apply(s, "g6 step act")
+    assert P(s)["golems"] == [["y", 2, True, False]] and P(s)["coin"] == 2
+
+
+def test_kill_track_down_and_doubled_bonus():
+    s = base(golems=(("r", 4), ("y", 2)))
+    P(s)["golems"][1][2] = False
+    P(s)["gt"] = 1
+    s = run(s, {"k": "kill", "seat": 0})
+    assert legal(s) == ["skip", "kill r4 @1", "kill r4 @2", "kill r4 @3", "kill r4 @6",
+                        "kill y2l @1", "kill y2l @2", "kill y2l @3", "kill y2l @6"]
+    s = apply(s, "kill y2l @2")  # 2 Coins + 2 VP; the track stays on space 1
+    assert P(s)["coin"] == 2 and P(s)["vp"] == 12 and P(s)["gt"] == 1
+    assert s["cemetery"]["2"] == 0 and reserve(s, 0) == 4 - 0 and built(s, 0) == 0
+    # g2: immediately kill, the bonus already doubled
+    s = base(golems=(("r", 4),))
+    P(s)["clay"] = 5
+    s = run(s, {"k": "upgrade", "seat": 0, "area": "golem", "discount": 0,
+                "any_resource": False})
+    s = apply(s, "up g2")
+    s = apply(s, "kill r4 @1")
+    assert P(s)["clay"] == 4 and P(s)["vp"] == 14 and P(s)["gt"] == 2
+
+
+def test_cemetery_spaces_by_player_count():
+    s = base(4, golems=(("r", 4),))
+    s = run(s, {"k": "kill", "seat": 0})
+    assert [t.split()[-1] for t in legal(s)[1:]] == ["@1", "@2", "@3", "@4", "@5", "@6"]
+
+
+def test_convert_and_student_back():
+    s = base()
+    s["districts"]["r"][0] = "NR08"  # red Student back 1: 4 VP + 3 Clay
+    s["stack"].append({"k": "use", "seat": 0})
+    s = settle(s)
+    # red Student on I: the conversion cannot be paid, so `use r1` changes nothing (cl. 15)
+    assert legal(s) == ["skip", "use y1"]
+    P(s)["students"] = [4, 1, 1]
+    assert legal(s) == ["skip", "use r1", "use y1"]
+    s = apply(s, "use r1")
+    assert legal(s) == ["no", "yes"]
+    s = apply(s, "yes")
+    assert P(s)["students"] == [3, 1, 1] and P(s)["vp"] == 14 and P(s)["clay"] == 3
+
+
+def test_golem_track_either_last_space_not_offered():
+    s = base()
+    P(s)["gt"] = 12
+    s = run(s, {"k": "track", "seat": 0, "n": 1, "dir": "either"})
+    assert legal(s) == ["skip", "track down"]
+
+
+def test_upgrade_any_resource_mixes():
+    s = base()
+    P(s).update(clay=1, coin=1, knowledge=2)
+    s = run(s, {"k": "upgrade", "seat": 0, "area": "golem", "discount": 3, "any_resource": True})
+    texts = legal(s)
+    # g1 costs 4 - 3 = 1: three mixes, Clay descending then Coins descending
+    assert texts[:4] == ["skip", "up g1 pay 1clay", "up g1 pay 1coin", "up g1 pay 1kn"]
+    # g4 costs 8 - 3 = 5 > 4 resources
+    assert not any(t.startswith("up g4") for t in texts)
+
+
+def test_artifact_development_side_and_space():
+    s = base()
+    P(s)["coin"] = 2
+    s = run(s, {"k": "upgrade", "seat": 0, "area": "artifact", "discount": 0,
+                "any_resource": False})
+    # only space 1.1 costs 2 Coins
+    assert legal(s) == ["skip"] + [f"up a{i}/{side}@1.1" for i in range(1, 6) for side in (1, 2)]
+    s = apply(s, "up a3/2@1.1")
+    assert P(s)["devs"]["a3"] == [2, "1.1"]
+    # the boost acts once the Artifact is complete: A1 artifact 1 (2 Coins) + 1 Kn + 1 VP
+    s = run(s, {"k": "gold", "seat": 0, "n": 1})
+    s = apply(s, "put 1:1")
+    assert P(s)["coin"] == 2 and P(s)["knowledge"] == 1 and P(s)["vp"] == 11
+
+
+def test_trigger_marble_red_activates_complete_artifact():
+    s = turn_state(lines=("", "", "", "", "r"))
+    p = P(s)
+    p["devs"]["a1"] = [1, "1.1"]  # side 1: red marble
+    p["gold"] = [1, 0, 0, 0]
+    p["atile"] = "A1"
+    s = apply(s, "marble mirror r")
+    assert P(s)["coin"] == 2  # A1 artifact 1: 2 Coins
+
+
+def test_book_active_and_artifact_activate_ascending():
+    s = base()
+    P(s)["columns"][0] = [["B01", "r"], ["B02", "r"]]
+    P(s)["columns"][1] = [["B25", "g"]]
+    s = run(s, {"k": "active", "seat": 0, "left": 3, "after": ""})
+    assert legal(s) == ["done", "active B01", "active B02", "active B25"]
+    s = apply(s, "active B02")
+    assert legal(s) == ["done", "active B25"]
+
+
+def test_draw_objectives_known_deck_and_keep():
+    s = base()
+    s["obj_deck"] = ["O09", "O03", "O20"]
+    s = run(s, {"k": "draw", "seat": 0, "draw": 2, "keep": 1})
+    assert legal(s) == ["keep O03", "keep O09"]
+    s = apply(s, "keep O09")
+    assert P(s)["hand"] == ["O09"] and s["obj_deck"] == ["O20", "O03"]
+
+
+def test_draw_objectives_hidden_deck_is_chance():
+    s = base()
+    s["obj_deck"] = None
+    for p in s["players"]:
+        p["hand"] = []
+    s = run(s, {"k": "draw", "seat": 0, "draw": 2, "keep": 1})
+    assert is_chance(s)
+    outs = list(chance_outcomes(s))
+    assert len(outs) == 27 * 26 // 2 and sum(p for _, p in outs) == 1
+    assert outs[0][0] == "draw O01 O02"
+    s = apply(s, "draw O05 O07")
+    assert legal(s) == ["keep O05", "keep O07"]
