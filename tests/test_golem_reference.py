@@ -98,7 +98,12 @@ def test_new_game_setup(n):
     deck = [COMP.characters[c]["deck"] for c in s["palace"]]
     assert deck == ["1-3", "1-3", "1-3", "4"]
     for p in s["players"]:
-        assert p["vp"] == 10 and p["study"] == 0 and p["gt"] == 3 and p["students"] == [1, 1, 1]
+        assert (
+            p["vp"] == 10
+            and p["study"] == 0
+            and p["gt"] == 3
+            and p["students"] == [1, 1, 1]
+        )
         assert len(p["start_tiles"]) == 4
     assert len(s["art_offer"]) == n
     assert snapshot(s)["phase"] == ("discard" if n == 1 else "draft")
@@ -109,7 +114,15 @@ def test_new_game_setup(n):
 def test_intro_setup():
     s = new_game(2, seed=3, intro=True)
     assert s["palace"] == ["CH01", "CH05", "CH03", "CH08"]
-    assert s["districts"]["r"] == ["NR01", "NR02", "NR04", "NR05", "NR07", "NR08", "NR09"]
+    assert s["districts"]["r"] == [
+        "NR01",
+        "NR02",
+        "NR04",
+        "NR05",
+        "NR07",
+        "NR08",
+        "NR09",
+    ]
     assert all(len(p["start_tiles"]) == 2 for p in s["players"])
 
 
@@ -259,13 +272,31 @@ def test_movement_phase_in_turn_order_skips_players_without_golems():
 
 def test_move_golems_either_direction_and_then_activate():
     s = base(golems=(("r", 3),))
-    s = run(s, {"k": "move", "seat": 0, "steps": 2, "dir": "either", "golems": "any",
-                "then_activate": False})
+    s = run(
+        s,
+        {
+            "k": "move",
+            "seat": 0,
+            "steps": 2,
+            "dir": "either",
+            "golems": "any",
+            "then_activate": False,
+        },
+    )
     assert legal(s) == ["move none", "move r3>1", "move r3>2", "move r3>4", "move r3>5"]
     s = base(golems=(("r", 3), ("y", 7)))
     P(s)["golems"][0][2] = False
-    s = run(s, {"k": "move", "seat": 0, "steps": 4, "dir": "forward", "golems": "one",
-                "then_activate": True})
+    s = run(
+        s,
+        {
+            "k": "move",
+            "seat": 0,
+            "steps": 4,
+            "dir": "forward",
+            "golems": "one",
+            "then_activate": True,
+        },
+    )
     texts = legal(s)
     assert texts[0] == "move none" and "move y7>9 pay 3vp" in texts
     assert "move r3l>4 y7>8 pay 1vp" not in texts  # one Golem only
@@ -277,8 +308,17 @@ def test_move_golems_either_direction_and_then_activate():
 
 def test_move_two_golems_canonical_pairing():
     s = base(golems=(("r", 3), ("r", 4)))
-    s = run(s, {"k": "move", "seat": 0, "steps": 2, "dir": "either", "golems": "any",
-                "then_activate": False})
+    s = run(
+        s,
+        {
+            "k": "move",
+            "seat": 0,
+            "steps": 2,
+            "dir": "either",
+            "golems": "any",
+            "then_activate": False,
+        },
+    )
     texts = legal(s)
     # r3 -> 4 and r4 -> 5 is written as the multiset difference: r3>5
     assert "move r3>5" in texts and "move r3>4 r4>5" not in texts
@@ -391,7 +431,9 @@ def test_golem_created_during_work_cannot_be_picked():
     s = apply(s, "create y")  # 3 - 3 = 0 Clay
     # the fresh y1 cannot be picked; the remaining pick is r3 (forced)
     assert all(g[3] is False for g in P(s)["golems"])
-    assert ["y", 1, True, False] in P(s)["golems"] and ["r", 3, False, False] in P(s)["golems"]
+    assert ["y", 1, True, False] in P(s)["golems"] and ["r", 3, False, False] in P(s)[
+        "golems"
+    ]
 
 
 def test_artifacts_line_gold_purchase_and_completion():
@@ -438,10 +480,14 @@ def test_study_line_books():
     assert "book 1 col1" in texts and "book 2 col1 as r back y" in texts
     assert "book 2 col5 as k back y" in texts and "book 2 col1 as r back r" not in texts
     # B17 blue: 1 + 1 = 2; B25 green: 1 + 2 = 3; B09 yellow: 1 + 3 = 4 > 3
-    assert "book 3 col2" in texts and "book 4 col3" in texts and "book 5 col1" not in texts
+    assert (
+        "book 3 col2" in texts and "book 4 col3" in texts and "book 5 col1" not in texts
+    )
     s = apply(s, "book 1 col2")
     p = P(s)
-    assert p["columns"][1] == [["B01", "r"]] and p["knowledge"] == 2 and p["clay"] == 2 + 1
+    assert (
+        p["columns"][1] == [["B01", "r"]] and p["knowledge"] == 2 and p["clay"] == 2 + 1
+    )
     assert s["row"] == ["B33", "B17", "B25", "B09", "B02"] and s["book_deck"] == ["B03"]
 
 
@@ -472,7 +518,9 @@ def test_book_bonus_order_and_double_immediate():
     p["columns"][2] = [["B01", "r"]]
     s["row"] = ["B02", "B17", "B33", "B26", "B10"]
     s = run(s, {"k": "book", "seat": 0, "discount": 0, "icc": False})
-    s = apply(s, "book 1 col3")  # B02: 3 Clay immediate (x2), actives B01 + B02 (1 Clay each)
+    s = apply(
+        s, "book 1 col3"
+    )  # B02: 3 Clay immediate (x2), actives B01 + B02 (1 Clay each)
     assert P(s)["clay"] == 6 + 2 and P(s)["knowledge"] == 10 - 2
 
 
@@ -497,7 +545,9 @@ def test_mirror_menu():
 def test_mirror_line_that_changes_nothing_is_not_offered():
     s = turn_state(lines=("", "", "", "", "w"))
     P(s)["coin"] = 1
-    s = apply(s, "marble mirror w")  # value 1: mirror artifacts pays 1 Coin, gains 1 Coin
+    s = apply(
+        s, "marble mirror w"
+    )  # value 1: mirror artifacts pays 1 Coin, gains 1 Coin
     assert "mirror artifacts" not in legal(s)
     assert "mirror golem" in legal(s)
 
@@ -560,8 +610,14 @@ def test_no_pass_means_no_passing_phase():
     s["lines"] = lines_of("", "", "", "", "wwww")
     s["stack"].append({"k": "actions", "ptr": 0})
     s = settle(s)
-    for t in ["marble mirror w", "marble mirror w", "marble mirror w", "marble mirror w",
-              "rabbi bottom", "rabbi bottom"]:
+    for t in [
+        "marble mirror w",
+        "marble mirror w",
+        "marble mirror w",
+        "marble mirror w",
+        "rabbi bottom",
+        "rabbi bottom",
+    ]:
         s = play(s, t)
     assert s["stack"][-1]["k"] == "halt" and s["removed"] == ""
 
@@ -598,7 +654,11 @@ def test_influence_matching_with_white():
 def test_income_order_and_sources():
     s = base()
     p = P(s)
-    p["students"] = [5, 2, 1]  # red V: 2 Clay + 1 VP; yellow II: 1 Coin; blue I: nothing
+    p["students"] = [
+        5,
+        2,
+        1,
+    ]  # red V: 2 Clay + 1 VP; yellow II: 1 Coin; blue I: nothing
     p["study"] = 4  # 2 Knowledge
     p["gt"] = 7  # level 3: 2 Clay
     p["atile"] = "A1"
@@ -612,7 +672,16 @@ def test_income_order_and_sources():
 def test_development_phase_upgrade_or_skip():
     s = base()
     P(s)["clay"] = 4
-    s = run(s, {"k": "upgrade", "seat": 0, "area": "any", "discount": 0, "any_resource": False})
+    s = run(
+        s,
+        {
+            "k": "upgrade",
+            "seat": 0,
+            "area": "any",
+            "discount": 0,
+            "any_resource": False,
+        },
+    )
     assert legal(s) == ["skip", "up g1"]
     s = apply(s, "up g1")
     assert "g1" in P(s)["devs"] and P(s)["clay"] == 0
@@ -679,16 +748,33 @@ def test_kill_track_down_and_doubled_bonus():
     P(s)["golems"][1][2] = False
     P(s)["gt"] = 1
     s = run(s, {"k": "kill", "seat": 0})
-    assert legal(s) == ["skip", "kill r4 @1", "kill r4 @2", "kill r4 @3", "kill r4 @6",
-                        "kill y2l @1", "kill y2l @2", "kill y2l @3", "kill y2l @6"]
+    assert legal(s) == [
+        "skip",
+        "kill r4 @1",
+        "kill r4 @2",
+        "kill r4 @3",
+        "kill r4 @6",
+        "kill y2l @1",
+        "kill y2l @2",
+        "kill y2l @3",
+        "kill y2l @6",
+    ]
     s = apply(s, "kill y2l @2")  # 2 Coins + 2 VP; the track stays on space 1
     assert P(s)["coin"] == 2 and P(s)["vp"] == 12 and P(s)["gt"] == 1
     assert s["cemetery"]["2"] == 0 and reserve(s, 0) == 4 - 0 and built(s, 0) == 0
     # g2: immediately kill, the bonus already doubled
     s = base(golems=(("r", 4),))
     P(s)["clay"] = 5
-    s = run(s, {"k": "upgrade", "seat": 0, "area": "golem", "discount": 0,
-                "any_resource": False})
+    s = run(
+        s,
+        {
+            "k": "upgrade",
+            "seat": 0,
+            "area": "golem",
+            "discount": 0,
+            "any_resource": False,
+        },
+    )
     s = apply(s, "up g2")
     s = apply(s, "kill r4 @1")
     assert P(s)["clay"] == 4 and P(s)["vp"] == 14 and P(s)["gt"] == 2
@@ -725,7 +811,16 @@ def test_golem_track_either_last_space_not_offered():
 def test_upgrade_any_resource_mixes():
     s = base()
     P(s).update(clay=1, coin=1, knowledge=2)
-    s = run(s, {"k": "upgrade", "seat": 0, "area": "golem", "discount": 3, "any_resource": True})
+    s = run(
+        s,
+        {
+            "k": "upgrade",
+            "seat": 0,
+            "area": "golem",
+            "discount": 3,
+            "any_resource": True,
+        },
+    )
     texts = legal(s)
     # g1 costs 4 - 3 = 1: three mixes, Clay descending then Coins descending
     assert texts[:4] == ["skip", "up g1 pay 1clay", "up g1 pay 1coin", "up g1 pay 1kn"]
@@ -736,10 +831,20 @@ def test_upgrade_any_resource_mixes():
 def test_artifact_development_side_and_space():
     s = base()
     P(s)["coin"] = 2
-    s = run(s, {"k": "upgrade", "seat": 0, "area": "artifact", "discount": 0,
-                "any_resource": False})
+    s = run(
+        s,
+        {
+            "k": "upgrade",
+            "seat": 0,
+            "area": "artifact",
+            "discount": 0,
+            "any_resource": False,
+        },
+    )
     # only space 1.1 costs 2 Coins
-    assert legal(s) == ["skip"] + [f"up a{i}/{side}@1.1" for i in range(1, 6) for side in (1, 2)]
+    assert legal(s) == ["skip"] + [
+        f"up a{i}/{side}@1.1" for i in range(1, 6) for side in (1, 2)
+    ]
     s = apply(s, "up a3/2@1.1")
     assert P(s)["devs"]["a3"] == [2, "1.1"]
     # the boost acts once the Artifact is complete: A1 artifact 1 (2 Coins) + 1 Kn + 1 VP
@@ -789,3 +894,266 @@ def test_draw_objectives_hidden_deck_is_chance():
     assert outs[0][0] == "draw O01 O02"
     s = apply(s, "draw O05 O07")
     assert legal(s) == ["keep O05", "keep O07"]
+
+
+# ---- Scoring (8) ---------------------------------------------------------------------------
+
+
+def test_final_score_parts():
+    s = base(golems=(("r", 1), ("y", 1), ("b", 2), ("r", 3)))
+    p = P(s)
+    p["vp"] = 20
+    p["devs"] = {"g4": None, "a6": None, "s1": None}
+    p["tokens"] = "r"
+    p["gold"] = [1, 2, 0, 0]
+    p["columns"][0] = [["B01", "r"]]
+    p["columns"][3] = [["B33", "k"], ["B34", "k"]]
+    p["study"] = 9
+    p["students"] = [5, 1, 1]
+    p["hand"] = ["O01", "O10", "O13", "O19"]
+    p.update(clay=7, coin=6, knowledge=1)
+    assert built(s, 0) == 2
+    parts = score_parts(s, 0)
+    assert parts == {
+        "vp": 20,
+        "red": 4 * 2,  # g4 (3) + token, x 2 Golems built
+        "yellow": 3 * 2,  # a6, x 2 completed Artifacts
+        "blue": 1 * 2,  # s1, x 2 columns with Books
+        "study": 6,
+        "objectives": 2 + 2 + 2 + 5,  # O01, O10, O19 completed: 3 types -> 5
+        "resources": 2,
+    }
+    assert scores(s)[0] == 55
+
+
+def test_objective_set_bonus_2_5_9():
+    s = base()
+    p = P(s)
+    p["students"] = [7, 7, 7]
+    p["hand"] = ["O01", "O04"]
+    assert score_parts(s, 0)["objectives"] == 2 + 2 + 2
+    p["hand"] = ["O01", "O04", "O07", "O03"]  # 3 types (two red cards)
+    assert score_parts(s, 0)["objectives"] == 2 + 2 + 2 + 4 + 5
+    p["study"] = 5
+    p["hand"] += ["O19"]
+    assert score_parts(s, 0)["objectives"] == 2 + 2 + 2 + 4 + 2 + 9  # 4 types
+
+
+def test_killed_golems_count_as_built_and_tie_break():
+    s = base(golems=(("r", 1),))
+    s["unlimited"][0] = 2
+    assert reserve(s, 0) == 3 and built(s, 0) == 1
+    s = base(3)
+    s["turn_order"] = [2, 0, 1]
+    for p in s["players"]:
+        p["vp"] = 30
+    assert winner(s) == 2
+    P(s, 1)["vp"] = 31
+    assert winner(s) == 1
+
+
+# ---- Chance (7) -----------------------------------------------------------------------------
+
+
+def test_drop_outcome_counts():
+    def count(pool):
+        n = 1
+        for m in pool.values():
+            n *= sum(1 for _ in compositions(m))
+        return n
+
+    assert count(COMP.marbles[2]) == 590_625
+    assert count(COMP.marbles[4]) == 15_006_250
+
+
+def test_drop_probabilities_sum_to_one_exactly():
+    s = base()
+    pool = {"w": 2, "k": 1, "r": 0, "b": 0, "y": 0}
+    outs = list(iter_drops(s, pool))
+    assert len(outs) == 15 * 5
+    assert sum(p for _, p in outs) == 1
+    texts = dict(outs)
+    assert texts["drop ww/k/-/-/-"] == Fraction(1, 25) * Fraction(1, 5)
+    assert texts["drop wk/w/-/-/-"] == Fraction(2, 25) * Fraction(1, 5)
+    s["lines"] = lines_of("w", "", "k", "", "w")
+    from reference.golem_cranio.chance import parse_drop
+
+    assert drop_probability(s, parse_drop("drop wwk/-/-/-/-"), pool) == Fraction(1, 125)
+
+
+def test_redrop_is_chance_and_listed_drops_use_first_digits():
+    s = base()
+    s["lines"] = lines_of("w", "", "k", "", "")
+    s["stack"].append({"k": "drop", "what": "lines"})
+    s = settle(s)
+    assert is_chance(s) and sum(p for _, p in chance_outcomes(s)) == 1
+    s = apply(s, "drop -/-/wk/-/-")
+    assert s["lines"][2] == {"w": 1, "k": 1, "r": 0, "b": 0, "y": 0}
+    s = base()
+    s["lines"] = lines_of("w", "", "k", "", "")
+    s["drops"] = [{"w": "345", "k": "2", "r": "11", "b": "22", "y": "33"}]
+    s = run(s, {"k": "drop", "what": "lines"})
+    assert snapshot(s)["synagogue"]["lines"] == {
+        "work": "",
+        "golem": "k",
+        "artifacts": "w",
+        "study": "",
+        "mirror": "",
+    }
+    assert s["drops"] == []
+
+
+def test_refresh_with_known_orders():
+    s = base(2)
+    s["round"] = 2
+    s["tiles"] = ["AT01", "AT02", "AT03"]
+    s["pile"] = ["AT09", "AT04", "AT05", "AT06"]
+    s["row"] = ["B01", "B02", "B03", "B04", "B05"]
+    s["book_deck"] = ["B10", "B11"]
+    s["removed"] = "w"
+    P(s)["marbles"] = "rb"
+    s["drops"] = [{"w": "111", "k": "1", "r": "11", "b": "11", "y": "11"}]
+    from reference.golem_cranio.phases import start
+
+    s["stack"] = [{"k": "halt", "seat": 0}]
+    start(s, "refresh")
+    s = advance(s)
+    assert s["tiles"] == ["AT09", "AT04", "AT05"] and s["pile"] == ["AT06"]
+    assert s["discards"] == ["AT01", "AT02", "AT03"]
+    assert s["row"] == ["B02", "B03", "B04", "B05", "B10"] and s["book_deck"] == [
+        "B11",
+        "B01",
+    ]
+    assert (
+        sum(s["lines"][0].values()) == 10
+        and P(s)["marbles"] == ""
+        and s["removed"] == ""
+    )
+
+
+def test_refresh_reshuffles_the_discards_when_the_pile_runs_out():
+    s = base(2)
+    s["tiles"] = ["AT01", "AT02", "AT03"]
+    s["pile"] = ["AT09"]
+    s["discards"] = ["AT10", "AT11", "AT12", "AT04", "AT05", "AT06", "AT07", "AT08"]
+    s["drops"] = [{"w": "111", "k": "1", "r": "11", "b": "11", "y": "11"}]
+    from reference.golem_cranio.phases import start
+
+    start(s, "refresh")
+    s = advance(s)
+    assert s["tiles"][0] == "AT09" and s["pile"] is None and s["discards"] == []
+    outs = list(chance_outcomes(s))
+    assert [t for t, _ in outs] == [f"tile AT{i:02d}" for i in range(1, 13) if i != 9]
+    s = apply(s, "tile AT03")
+    assert len(list(chance_outcomes(s))) == 10
+
+
+def test_hidden_library_deal_is_uniform_over_unseen_books():
+    s = base()
+    s["book_deck"] = None
+    s["row"] = ["B01", "B02", "B03", "B04"]
+    P(s)["columns"][0] = [["B05", "r"]]
+    s["book_bottom"] = ["B06"]
+    s["stack"].append({"k": "deal_book"})
+    outs = list(chance_outcomes(s))
+    assert len(outs) == 38 - 6 and outs[0] == ("deal B07", Fraction(1, 32))
+
+
+# ---- perft (10) ------------------------------------------------------------------------------
+
+
+def test_perft_draft():
+    s = new_game(2, seed=4)
+    assert perft(s, 0) == 1
+    assert perft(s, 1) == len(legal(s)) == 4
+    assert perft(s, 2) == 16
+    assert perft(s, 4) == 4 * 4 * 3 * 3
+
+
+# ---- random playouts -------------------------------------------------------------------------
+
+
+def invariants(s):
+    comp = COMP
+    for seat, p in enumerate(s["players"]):
+        for res in ("clay", "coin", "knowledge"):
+            assert p[res] >= 0, (res, p[res])
+        assert reserve(s, seat) >= 0
+        assert (
+            len(p["golems"])
+            + sum(1 for v in s["cemetery"].values() if v == seat)
+            + s["unlimited"][seat]
+            + reserve(s, seat)
+            + p["unplaced"]
+            == 6
+        )
+        assert all(
+            0 <= g <= c for g, c in zip(p["gold"], comp.rules["cauldron_capacity"])
+        )
+        assert all(1 <= x <= 10 for x in p["students"])
+        assert all(1 <= g[1] <= 10 for g in p["golems"])
+    books = list(s["row"]) + list(s["book_bottom"]) + list(s["book_deck"] or [])
+    books += [b for p in s["players"] for col in p["columns"] for b, _ in col]
+    assert len(books) == len(set(books))
+    if s["book_deck"] is not None:
+        assert sorted(books) == sorted(comp.books)
+    objs = list(s["obj_bottom"]) + list(s["obj_deck"] or [])
+    objs += [o for p in s["players"] for o in p["hand"] + p["pack"] + p["drafted"]]
+    objs += [o for f in s["stack"] if f["k"] == "keep" for o in f["cards"]]
+    assert len(objs) == len(set(objs))
+    if s["obj_deck"] is not None:
+        assert sorted(objs) == sorted(comp.objectives)
+    marbles = {c: 0 for c in "wkrby"}
+    for ln in s["lines"]:
+        for c in marbles:
+            marbles[c] += ln[c]
+    for c in s["removed"] + "".join(p["marbles"] for p in s["players"]):
+        marbles[c] += 1
+    assert marbles == COMP.marbles[s["n"]]
+
+
+def random_game(n, seed, hide=False, check_all=False):
+    rng = random.Random(seed * 10 + n)
+    s = new_game(n, seed=seed, hide_decks=hide)
+    plies = 0
+    while not is_terminal(s):
+        invariants(s)
+        if is_chance(s):
+            s = apply(s, sample_chance(s, rng))
+            continue
+        texts = legal(s)
+        assert len(texts) >= 2, texts
+        assert len(set(texts)) == len(texts)
+        sample = texts if check_all else rng.sample(texts, min(2, len(texts)))
+        for t in sample:
+            apply(s, t)
+        s = apply(s, rng.choice(texts))
+        plies += 1
+    invariants(s)
+    assert s["round"] == 4 and snapshot(s)["phase"] == "over"
+    sc = scores(s)
+    assert len(sc) == n and winner(s) in range(n)
+    return plies
+
+
+@pytest.mark.parametrize(
+    "n,seed,hide",
+    [
+        (1, 0, False),
+        (1, 1, True),
+        (2, 0, False),
+        (2, 1, True),
+        (3, 0, False),
+        (4, 0, True),
+    ]
+    + (
+        [(n, seed, seed % 2 == 1) for n in (1, 2, 3, 4) for seed in range(2, 8)]
+        if FULL
+        else []
+    ),
+)
+def test_random_playout_to_the_end(n, seed, hide):
+    t0 = time.time()
+    plies = random_game(n, seed, hide)
+    assert plies > 30
+    assert time.time() - t0 < 60

@@ -13,7 +13,14 @@ API (stable, used by the differential tests):
 
 from . import actions, chance, effects, movement, phases, setup  # noqa: F401  (register frames)
 from .chance import sample_outcome as sample_chance
-from .engine import apply, chance_outcomes, current_player, is_chance, is_terminal, legal
+from .engine import (
+    apply,
+    chance_outcomes,
+    current_player,
+    is_chance,
+    is_terminal,
+    legal,
+)
 from .perft import perft
 from .scoring import final_scores, scores, winner
 from .setup import new_game

@@ -10,10 +10,10 @@ from .effects import (
     create_options,
     do_book,
     do_create,
+    do_upgrade,
     golem_names,
     ops_frame,
     upgrade_options,
-    do_upgrade,
 )
 from .engine import auto, decide, push
 from .state import C, ability, caps, parse_gname, sort_marbles, student_forward
@@ -23,7 +23,9 @@ MARBLE_DISTRICT = {"r": "r", "y": "y", "b": "b"}
 
 def finished(s, seat) -> bool:
     p = s["players"][seat]
-    return len(p["marbles"]) >= C(s).rules["marble_actions_per_round"] and rabbi_used(s, seat)
+    return len(p["marbles"]) >= C(s).rules["marble_actions_per_round"] and rabbi_used(
+        s, seat
+    )
 
 
 def rabbi_used(s, seat) -> bool:
@@ -67,12 +69,18 @@ def run_actions(s):
     nxt = None
     if stage == "main" and holders(s):
         nxt = "passing1"
-    elif stage == "passing1" and any(s["players"][h]["passes"] == 2 for h in holders(s)):
+    elif stage == "passing1" and any(
+        s["players"][h]["passes"] == 2 for h in holders(s)
+    ):
         nxt = "passing2"
     if nxt:
         s["stage"] = nxt
         f["ptr"] = 0
-        push(s, {"k": "remove", "seat": s["pass_tiles"][0]}, {"k": "drop", "what": "lines"})
+        push(
+            s,
+            {"k": "remove", "seat": s["pass_tiles"][0]},
+            {"k": "drop", "what": "lines"},
+        )
         return
     s["stack"].pop()
     s["pass_tiles"] = [-1] * len(s["pass_tiles"])
@@ -119,7 +127,9 @@ def turn_cands(s):
             if r == -1:
                 out.append((f"rabbi {i + 1}", _rabbi_fn(i)))
         out.append(("rabbi bottom", _rabbi_fn(None)))
-    if (s["stage"] == "main" and p["passes"] == 0) or (s["stage"] == "passing1" and p["passes"] == 1):
+    if (s["stage"] == "main" and p["passes"] == 0) or (
+        s["stage"] == "passing1" and p["passes"] == 1
+    ):
         out.append(("pass", _pass_fn))
     return out
 
@@ -265,19 +275,13 @@ def _pick_fn(gn):
     return fn
 
 
-MENU_ITEMS = {
-    "golem": ("up", "create"),
-    "artifacts": ("up", "gold"),
-    "study": ("up", "book"),
-    "mirror": ("mirror", "track"),
-}
 AREA = {"golem": "golem", "artifacts": "artifact", "study": "study"}
 
 
 @decide("menu")
 def menu_cands(s):
     f = s["stack"][-1]
-    seat, line, v = f["seat"], f["line"], f["v"]
+    seat, line = f["seat"], f["line"]
     p = s["players"][seat]
     r = C(s).rules
     out = [("done", _pop)]

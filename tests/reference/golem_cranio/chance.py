@@ -210,7 +210,9 @@ def tile_candidates(s):
             return s["pile"][:1]
         return None  # reshuffle first
     shown = {t for t in s["tiles"] if t}
-    cands = sorted(t for t in comp.action_tiles if t not in shown and t not in s["discards"])
+    cands = sorted(
+        t for t in comp.action_tiles if t not in shown and t not in s["discards"]
+    )
     return cands or None
 
 
@@ -302,7 +304,11 @@ class Draw:
                 raise ValueError(f"the draw is known: {fx}")
         else:
             u = unseen_objectives(s)
-            if len(cards) != f["draw"] or len(set(cards)) != len(cards) or not set(cards) <= set(u):
+            if (
+                len(cards) != f["draw"]
+                or len(set(cards)) != len(cards)
+                or not set(cards) <= set(u)
+            ):
                 raise ValueError(f"illegal draw {text!r}")
             if cards != sorted(cards):
                 raise ValueError(f"draw lists ascending ids: {text!r}")
@@ -316,7 +322,15 @@ class Draw:
         if len(cards) <= f["keep"]:
             s["players"][seat]["hand"] = sorted(s["players"][seat]["hand"] + cards)
             return
-        s["stack"].append({"k": "keep", "seat": seat, "cards": sorted(cards), "left": f["keep"], "after": ""})
+        s["stack"].append(
+            {
+                "k": "keep",
+                "seat": seat,
+                "cards": sorted(cards),
+                "left": f["keep"],
+                "after": "",
+            }
+        )
 
 
 def sample_outcome(s, rng):

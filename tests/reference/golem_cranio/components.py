@@ -10,7 +10,9 @@ import json
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-DEFAULT = ROOT / "rust" / "core" / "data" / "golem_cranio" / "golem-cranio-components.json"
+DEFAULT = (
+    ROOT / "rust" / "core" / "data" / "golem_cranio" / "golem-cranio-components.json"
+)
 
 DISTRICTS = ["r", "y", "b"]
 DNAME = {"r": "red", "y": "yellow", "b": "blue"}
@@ -52,7 +54,9 @@ class Components:
             for dn, v in board["printed_neighborhoods"].items()
         }
         self.entry_cost = {int(s): c for s, c in board["block_entry_cost"].items()}
-        self.street_income = {DLETTER[dn]: v for dn, v in board["street_income"].items()}
+        self.street_income = {
+            DLETTER[dn]: v for dn, v in board["street_income"].items()
+        }
         self.cemetery = d["cemetery"]["spaces"]
         self.slot_costs = d["library"]["slot_costs_knowledge"]
         self.bottom_action = d["synagogue"]["bottom_action"]
@@ -67,7 +71,9 @@ class Components:
         self.study_track = {sp["space"]: sp for sp in pb["study_track"]}
         self.study_min = min(self.study_track)
         self.study_max = max(self.study_track)
-        self.golem_track = {sp["space"]: sp["level"] for sp in pb["golem_track"]["spaces"]}
+        self.golem_track = {
+            sp["space"]: sp["level"] for sp in pb["golem_track"]["spaces"]
+        }
         self.golem_levels = {lv["level"]: lv for lv in pb["golem_track"]["levels"]}
         self.gt_min = min(self.golem_track)
         self.gt_max = max(self.golem_track)

@@ -27,7 +27,13 @@ from .state import (
     study_move,
 )
 
-RES_ABBR = {"clay": "clay", "coin": "coin", "knowledge": "kn", "vp": "vp", "gold": "gold"}
+RES_ABBR = {
+    "clay": "clay",
+    "coin": "coin",
+    "knowledge": "kn",
+    "vp": "vp",
+    "gold": "gold",
+}
 
 
 def ops_frame(seat, ops):
@@ -65,7 +71,9 @@ def run_ops(s):
     elif kind == "student":
         student_forward(s, seat, DLETTER[op["district"]], op["n"])
     elif kind == "student_any":
-        s["stack"].append({"k": "students", "seat": seat, "n": op["n"], "distinct": op["distinct"]})
+        s["stack"].append(
+            {"k": "students", "seat": seat, "n": op["n"], "distinct": op["distinct"]}
+        )
     elif kind == "golem_track":
         s["stack"].append({"k": "track", "seat": seat, "n": op["n"], "dir": op["dir"]})
     elif kind == "create_golem":
@@ -97,7 +105,12 @@ def run_ops(s):
         )
     elif kind == "buy_book":
         s["stack"].append(
-            {"k": "book", "seat": seat, "discount": op["discount"], "icc": op["ignore_card_cost"]}
+            {
+                "k": "book",
+                "seat": seat,
+                "discount": op["discount"],
+                "icc": op["ignore_card_cost"],
+            }
         )
     elif kind == "book_active":
         s["stack"].append({"k": "active", "seat": seat, "left": op["n"], "after": ""})
@@ -106,13 +119,17 @@ def run_ops(s):
     elif kind == "student_income":
         push(s, *[{"k": "street", "seat": seat, "d": d} for d in DISTRICTS])
     elif kind == "draw_objectives":
-        s["stack"].append({"k": "draw", "seat": seat, "draw": op["draw"], "keep": op["keep"]})
+        s["stack"].append(
+            {"k": "draw", "seat": seat, "draw": op["draw"], "keep": op["keep"]}
+        )
     elif kind == "use_neighborhood":
         s["stack"].append({"k": "use", "seat": seat})
     elif kind == "no_control_cost":
         p["ncc"] = True
     elif kind == "convert":
-        s["stack"].append({"k": "convert", "seat": seat, "cost": op["cost"], "then": op["then"]})
+        s["stack"].append(
+            {"k": "convert", "seat": seat, "cost": op["cost"], "then": op["then"]}
+        )
     elif kind == "choice":
         s["stack"].append({"k": "choice", "seat": seat, "options": op["options"]})
     else:
@@ -155,7 +172,13 @@ def gold_cands(s):
         if sum(x) != n:
             continue
         toks = [f"{k + 1}:{v}" for k, v in enumerate(x) if v]
-        out.append((tuple((k + 1, v) for k, v in enumerate(x) if v), "put " + " ".join(toks), x))
+        out.append(
+            (
+                tuple((k + 1, v) for k, v in enumerate(x) if v),
+                "put " + " ".join(toks),
+                x,
+            )
+        )
     out.sort(key=lambda t: t[0])
     return [(t, _put_fn(x)) for _, t, x in out] if n > 0 else []
 
@@ -211,7 +234,9 @@ def run_trigger(s):
             continue
         a = comp.ability(dev, "artifact_trigger", val[0])
         if a and a["trigger"] == f["trig"]:
-            s["stack"].append({"k": "artifact", "seat": seat, "art": comp.space_artifact(val[1])})
+            s["stack"].append(
+                {"k": "artifact", "seat": seat, "art": comp.space_artifact(val[1])}
+            )
 
 
 # ---- Golems (5.2-5.4) ---------------------------------------------------------------
@@ -245,7 +270,12 @@ def activate_at(s, seat, d, sec, lay=True, fresh_first=True, allow_fresh=True):
 def create_cost(s, seat, d, discount) -> int:
     r = C(s).rules
     own = sum(1 for g in s["players"][seat]["golems"] if g[0] == d)
-    return max(0, r["create_cost_clay"] + r["create_extra_per_own_golem_in_district"] * own - discount)
+    return max(
+        0,
+        r["create_cost_clay"]
+        + r["create_extra_per_own_golem_in_district"] * own
+        - discount,
+    )
 
 
 def create_options(s, seat, discount):
@@ -294,9 +324,13 @@ def _create_fn(d):
 
 @decide("g6")
 def g6_cands(s):
-    f = s["stack"][-1]
     out = []
-    for t, step, act in (("g6 none", 0, 0), ("g6 step", 1, 0), ("g6 act", 0, 1), ("g6 step act", 1, 1)):
+    for t, step, act in (
+        ("g6 none", 0, 0),
+        ("g6 step", 1, 0),
+        ("g6 act", 0, 1),
+        ("g6 step act", 1, 1),
+    ):
         out.append((t, _g6_fn(step, act)))
     return out
 
@@ -312,7 +346,9 @@ def _g6_fn(step, act):
             g = p["golems"][i]
             ab = ability(s, p, "on_create")[1]
             new = min(10, 1 + ab["step"])
-            for x in range(2, new + 1):  # an entry onto VIII-X is never reached from I in 1 step
+            for x in range(
+                2, new + 1
+            ):  # an entry onto VIII-X is never reached from I in 1 step
                 assert x not in C(s).entry_cost
             g[1] = new
             sort_golems(p)
@@ -559,7 +595,11 @@ def _convert_fn(d_any):
             if "res" in item:
                 p[item["res"]] -= item["n"]
             elif "student_back" in item:
-                d = d_any if item["student_back"] == "any" else DLETTER[item["student_back"]]
+                d = (
+                    d_any
+                    if item["student_back"] == "any"
+                    else DLETTER[item["student_back"]]
+                )
                 p["students"][DIDX[d]] -= 1
             elif "study_down" in item:
                 p["study"] -= item["study_down"]
@@ -613,7 +653,14 @@ def upgrade_options(s, seat, area, discount, any_resource):
                     if sp in used_spaces:
                         continue
                     variants.append(
-                        (f"{dev}/{side}@{sp}", side, sp, comp.space_cost(sp), "coin", (side, _space_key(sp)))
+                        (
+                            f"{dev}/{side}@{sp}",
+                            side,
+                            sp,
+                            comp.space_cost(sp),
+                            "coin",
+                            (side, _space_key(sp)),
+                        )
                     )
         else:
             variants.append((dev, None, None, t["cost_coins"], "coin", ()))
@@ -621,7 +668,9 @@ def upgrade_options(s, seat, area, discount, any_resource):
             rest = max(0, base - discount)
             if not any_resource:
                 if p[res] >= rest:
-                    out.append(((dev, vkey, 0), f"up {label}", (dev, side, sp, {res: rest})))
+                    out.append(
+                        ((dev, vkey, 0), f"up {label}", (dev, side, sp, {res: rest}))
+                    )
                 continue
             mixes = []
             for clay in range(min(rest, p["clay"]), -1, -1):
@@ -659,7 +708,9 @@ def _up_fn(args, pop=True):
 def upgrade_cands(s):
     f = s["stack"][-1]
     out = [("skip", _pop)]
-    for _, t, args in upgrade_options(s, f["seat"], f["area"], f["discount"], f["any_resource"]):
+    for _, t, args in upgrade_options(
+        s, f["seat"], f["area"], f["discount"], f["any_resource"]
+    ):
         out.append((t, _up_fn(args)))
     return out
 
@@ -680,14 +731,22 @@ def book_options(s, seat, discount, icc):
         slot_cost = comp.slot_costs[slot - 1]
         if black:
             price = max(0, slot_cost - discount)
-            backs = [None] if icc else [d for d in DISTRICTS if p["students"][DIDX[d]] >= 2]
+            backs = (
+                [None] if icc else [d for d in DISTRICTS if p["students"][DIDX[d]] >= 2]
+            )
         else:
-            card = 0 if icc else sum(i["n"] for i in b["cost"] if i.get("res") == "knowledge")
+            card = (
+                0
+                if icc
+                else sum(i["n"] for i in b["cost"] if i.get("res") == "knowledge")
+            )
             price = max(0, card + slot_cost - discount)
             backs = [None]
         if price > p["knowledge"]:
             continue
-        as_opts = BOOK_COLOURS if black else [next(k for k, v in BNAME.items() if v == bcol)]
+        as_opts = (
+            BOOK_COLOURS if black else [next(k for k, v in BNAME.items() if v == bcol)]
+        )
         for col in range(5):
             if len(p["columns"][col]) >= lim:
                 continue
@@ -797,7 +856,11 @@ def keep_cands(s):
     f = s["stack"][-1]
     cards = sorted(c for c in f["cards"] if c > f["after"])
     # ascending picks: leave enough higher cards for the picks still owed
-    return [(f"keep {o}", _keep_fn(o)) for i, o in enumerate(cards) if len(cards) - i >= f["left"]]
+    return [
+        (f"keep {o}", _keep_fn(o))
+        for i, o in enumerate(cards)
+        if len(cards) - i >= f["left"]
+    ]
 
 
 def _keep_fn(o):

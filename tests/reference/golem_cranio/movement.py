@@ -32,8 +32,12 @@ def move_text(before, after, kn, vp, ignore=False):
     toks = []
     tkeys = []
     for d in DISTRICTS:
-        b = sorted(((g[1], g[2]) for g in before if g[0] == d), key=lambda x: (x[0], not x[1]))
-        a = sorted(((g[1], g[2]) for g in after if g[0] == d), key=lambda x: (x[0], not x[1]))
+        b = sorted(
+            ((g[1], g[2]) for g in before if g[0] == d), key=lambda x: (x[0], not x[1])
+        )
+        a = sorted(
+            ((g[1], g[2]) for g in after if g[0] == d), key=lambda x: (x[0], not x[1])
+        )
         rb, ra = list(b), list(a)
         for x in b:
             if x in ra:
@@ -73,7 +77,10 @@ def phase_results(s, seat, steps, ignore):
     cap = sum(10 - g[1] for g in gs)
     out = []
     if steps > cap:
-        penalty = min(r["overflow_penalty_vp_per_step"] * (steps - cap), r["overflow_penalty_cap_per_golem"] * len(gs))
+        penalty = min(
+            r["overflow_penalty_vp_per_step"] * (steps - cap),
+            r["overflow_penalty_cap_per_golem"] * len(gs),
+        )
         after = [(g[0], 10, True if g[1] < 10 else g[2], g[3]) for g in gs]
         costs = [c for g in gs for c in entries(comp, g[1], 10)]
         for kn, vp in payments(costs, p["knowledge"]):
@@ -139,7 +146,9 @@ def move_cands(s):
         if f["golems"] == "one" and len(moved) > 1:
             continue
         after = [(g[0], g[1] + k, True if k else g[2], g[3]) for g, k in zip(gs, ks)]
-        costs = [c for g, k in zip(gs, ks) if k > 0 for c in entries(comp, g[1], g[1] + k)]
+        costs = [
+            c for g, k in zip(gs, ks) if k > 0 for c in entries(comp, g[1], g[1] + k)
+        ]
         target = None
         if f["golems"] == "one":
             g, k = next((g, k) for g, k in zip(gs, ks) if k)

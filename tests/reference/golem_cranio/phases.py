@@ -7,7 +7,12 @@ from .effects import ops_frame
 from .engine import auto, decide, push
 from .state import DIDX, C, ability, level
 
-SETUP_NEXT = {"draft": "discard", "discard": "artifact", "artifact": "start", "start": "place"}
+SETUP_NEXT = {
+    "draft": "discard",
+    "discard": "artifact",
+    "artifact": "start",
+    "start": "place",
+}
 
 
 def next_phase(s):
@@ -55,7 +60,19 @@ def start(s, ph):
     elif ph == "income":
         push(s, *[{"k": "income", "seat": x} for x in order])
     elif ph == "development":
-        push(s, *[{"k": "upgrade", "seat": x, "area": "any", "discount": 0, "any_resource": False} for x in order])
+        push(
+            s,
+            *[
+                {
+                    "k": "upgrade",
+                    "seat": x,
+                    "area": "any",
+                    "discount": 0,
+                    "any_resource": False,
+                }
+                for x in order
+            ],
+        )
     elif ph == "refresh":
         push(
             s,

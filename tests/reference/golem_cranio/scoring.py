@@ -46,10 +46,12 @@ def score_parts(s, seat) -> dict:
         "vp": p["vp"],
         "red": menorahs(s, seat, "golem") * built(s, seat),
         "yellow": menorahs(s, seat, "artifact") * n_completed(s, p),
-        "blue": menorahs(s, seat, "study") * sum(1 for c in p["columns"] if column_colour(c)),
+        "blue": menorahs(s, seat, "study")
+        * sum(1 for c in p["columns"] if column_colour(c)),
         "study": comp.study_track[p["study"]]["final_vp"],
         "objectives": sum(comp.objectives[o]["vp"] for o in done) + bonus,
-        "resources": (p["clay"] + p["coin"] + p["knowledge"]) // r["resources_per_final_vp"],
+        "resources": (p["clay"] + p["coin"] + p["knowledge"])
+        // r["resources_per_final_vp"],
     }
 
 

@@ -38,13 +38,17 @@ def new_game(players, seed=0, intro=False, hide_decks=False, components_path=Non
     s["districts"] = {}
     for d in DISTRICTS:
         tiles = sorted(
-            (t for t in comp.nbh_tiles.values() if t["district"] == DNAME[d]), key=lambda t: t["number"]
+            (t for t in comp.nbh_tiles.values() if t["district"] == DNAME[d]),
+            key=lambda t: t["number"],
         )
         if intro:
             nums = comp.setup["intro_neighborhoods_by_number"][DNAME[d]]
             chosen = [t for t in tiles if t["number"] in nums]
         else:
-            chosen = sorted(rng.sample(tiles, r["neighborhood_tiles_used_per_district"]), key=lambda t: t["number"])
+            chosen = sorted(
+                rng.sample(tiles, r["neighborhood_tiles_used_per_district"]),
+                key=lambda t: t["number"],
+            )
         s["districts"][d] = [t["id"] for t in chosen]
     s["menorah_board"] = "ryb"
     # 3. Library
@@ -71,7 +75,11 @@ def new_game(players, seed=0, intro=False, hide_decks=False, components_path=Non
     s["removed"] = ""
     s["pass_tiles"] = [-1] * r["pass_tiles"]
     s["drops"] = []
-    s["cemetery"] = {str(sp["id"]): -1 for sp in comp.cemetery if sp["capacity"] != "unlimited" and sp["min_players"] <= n}
+    s["cemetery"] = {
+        str(sp["id"]): -1
+        for sp in comp.cemetery
+        if sp["capacity"] != "unlimited" and sp["min_players"] <= n
+    }
     s["unlimited"] = [0] * n
     # 6. Objectives, 7. Starting tiles and Artifact tiles, 8. players
     objs = sorted(comp.objectives)
@@ -206,7 +214,9 @@ def start_cands(s):
     kept = C(s).rules["starting_tiles_kept"]
     return [
         ("start " + " ".join(c), _start_fn(c))
-        for c in itertools.combinations(sorted(p["start_tiles"]), min(kept, len(p["start_tiles"])))
+        for c in itertools.combinations(
+            sorted(p["start_tiles"]), min(kept, len(p["start_tiles"]))
+        )
     ]
 
 
@@ -224,7 +234,10 @@ def _start_fn(c):
 
 @decide("place")
 def place_cands(s):
-    return [(f"place {a} {b}", _place_fn(a, b)) for a, b in itertools.combinations(DISTRICTS, 2)]
+    return [
+        (f"place {a} {b}", _place_fn(a, b))
+        for a, b in itertools.combinations(DISTRICTS, 2)
+    ]
 
 
 def _place_fn(a, b):

@@ -30,9 +30,16 @@ def snapshot(s, pending=False) -> dict:
         "palace": list(s["palace"]),
         "districts": {d: list(v) for d, v in s["districts"].items()},
         "menorahs": s["menorah_board"],
-        "library": {"row": list(s["row"]), "deck": s["book_deck"], "bottom": list(s["book_bottom"])},
+        "library": {
+            "row": list(s["row"]),
+            "deck": s["book_deck"],
+            "bottom": list(s["book_bottom"]),
+        },
         "synagogue": {
-            "lines": {ln: "".join(c * s["lines"][i][c] for c in "wkrby") for i, ln in enumerate(LINES)},
+            "lines": {
+                ln: "".join(c * s["lines"][i][c] for c in "wkrby")
+                for i, ln in enumerate(LINES)
+            },
             "tiles": list(s["tiles"]),
             "rabbis": list(s["rabbis"]),
             "bottom_rabbis": list(s["bottom_rabbis"]),
@@ -61,9 +68,13 @@ def snapshot(s, pending=False) -> dict:
                 "no_control_cost": p["ncc"],
                 "menorahs": p["tokens"],
                 "developments": sorted(
-                    d if v is None else f"{d}/{v[0]}@{v[1]}" for d, v in p["devs"].items()
+                    d if v is None else f"{d}/{v[0]}@{v[1]}"
+                    for d, v in p["devs"].items()
                 ),
-                "columns": [[b + ("=" + c if b and c and _black(s, b) else "") for b, c in col] for col in p["columns"]],
+                "columns": [
+                    [b + ("=" + c if b and c and _black(s, b) else "") for b, c in col]
+                    for col in p["columns"]
+                ],
                 "artifact_tile": p["atile"],
                 "gold": list(p["gold"]),
                 "objectives": list(p["hand"]),

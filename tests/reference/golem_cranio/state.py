@@ -84,7 +84,9 @@ def find_golem(p, d, sec, standing, fresh_first=True, allow_fresh=True):
     ]
     if not cands:
         return None
-    cands.sort(key=lambda i: (not p["golems"][i][3]) if fresh_first else p["golems"][i][3])
+    cands.sort(
+        key=lambda i: (not p["golems"][i][3]) if fresh_first else p["golems"][i][3]
+    )
     return cands[0]
 
 
@@ -98,7 +100,11 @@ def reserve(s, seat) -> int:
 
 
 def built(s, seat) -> int:
-    return C(s).rules["golems_per_player"] - C(s).rules["golems_start_on_main_board"] - reserve(s, seat)
+    return (
+        C(s).rules["golems_per_player"]
+        - C(s).rules["golems_start_on_main_board"]
+        - reserve(s, seat)
+    )
 
 
 # ---- tracks, developments ---------------------------------------------------------
@@ -173,7 +179,10 @@ def student_forward(s, seat, d, n=1):
     p = s["players"][seat]
     i = DIDX[d]
     p["students"][i] = min(10, p["students"][i] + n)
-    if p["students"][i] >= C(s).rules["menorah_token_section"] and d in s["menorah_board"]:
+    if (
+        p["students"][i] >= C(s).rules["menorah_token_section"]
+        and d in s["menorah_board"]
+    ):
         s["menorah_board"] = s["menorah_board"].replace(d, "")
         p["tokens"] = "".join(x for x in DISTRICTS if x in p["tokens"] + d)
 
