@@ -77,6 +77,8 @@ def settle(s):
         f = s["stack"][-1]
         k = f["k"]
         if k in AUTO:
+            if k in ("income", "refresh_start"):
+                capture_rest(s, f.get("seat"))
             AUTO[k](s)
             continue
         if k in CHANCE:
@@ -112,6 +114,7 @@ def children(s):
     base_nomenu = _strip_used(s) if menu else None
     for text, fn in DECIDE[f["k"]](s):
         c = clone(s)
+        c["_trail"] = list(s.get("_trail", [])) + [text]
         fn(c)
         settle(c)
         kc = key(c)
@@ -141,8 +144,40 @@ def advance(s):
         ch = children(s)
         if len(ch) != 1:
             break
-        s = ch[0][1]
+        c = ch[0][1]
+        if c.get("_rest_id") == s.get("_rest_id"):
+            c["_trail"] = list(s.get("_trail", []))  # a forced step is never written
+        s = c
+    if is_terminal(s) or (is_decision(s) and rest_kind(top(s))):
+        capture_rest(s, None if is_terminal(s) else top(s)["seat"])
     return s
+
+
+REST_DECISIONS = {
+    "draft",
+    "discard",
+    "artifact_tile",
+    "start",
+    "place",
+    "movement",
+    "turn",
+    "remove",
+    "influence",
+}
+
+
+def rest_kind(f) -> bool:
+    """A decision that starts a state at rest in the sense of §11."""
+    return f["k"] in REST_DECISIONS or (f["k"] == "upgrade" and f.get("dev", False))
+
+
+def capture_rest(s, to_move):
+    """Remember the body of the last state at rest (§11) and start a new trail."""
+    from .position import body
+
+    s["_rest"] = body(s, to_move)
+    s["_rest_id"] = s.get("_rest_id", 0) + 1
+    s["_trail"] = []
 
 
 def legal(s) -> list:
@@ -154,6 +189,7 @@ def legal(s) -> list:
 def apply(s, text):
     if is_chance(s):
         c = clone(s)
+        c["_trail"] = list(s.get("_trail", [])) + [text]
         CHANCE[top(s)["k"]].apply(c, text)
         return advance(c)
     if not is_decision(s):

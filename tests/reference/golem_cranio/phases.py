@@ -69,6 +69,7 @@ def start(s, ph):
                     "area": "any",
                     "discount": 0,
                     "any_resource": False,
+                    "dev": True,
                 }
                 for x in order
             ],
@@ -76,6 +77,7 @@ def start(s, ph):
     elif ph == "refresh":
         push(
             s,
+            {"k": "refresh_start"},
             {"k": "drop", "what": "all"},
             {"k": "tiles_discard"},
             *[{"k": "deal_tile", "i": i} for i in range(n + 1)],
@@ -87,6 +89,11 @@ def start(s, ph):
 
 
 # ---- Refresh (4.1) --------------------------------------------------------------------
+
+
+@auto("refresh_start")
+def run_refresh_start(s):
+    s["stack"].pop()  # only marks the state at rest before Refresh (§11)
 
 
 @auto("tiles_discard")

@@ -103,7 +103,6 @@ def new_game(players, seed=0, intro=False, hide_decks=False, components_path=Non
         p["start_tiles"] = sorted(st[i * k : (i + 1) * k])
     ats = sorted(comp.artifact_tiles)
     s["art_offer"] = sorted(f"{t}{rng.choice((1, 2))}" for t in rng.sample(ats, n))
-    s["intro"] = intro
     s["stack"] = []
     if n == 1:
         s["players"][0]["drafted"] = s["players"][0]["pack"]

@@ -24,8 +24,13 @@ def clone(s):
 
 
 def key(s) -> str:
-    """The identity of a state (board and pending work) used to merge equal results."""
-    return json.dumps(s, sort_keys=True, separators=(",", ":"))
+    """The identity of a state (board and pending work) used to merge equal results.
+    Keys starting with `_` (the position-writing trail) are not part of the state."""
+    return json.dumps(
+        {k: v for k, v in s.items() if not k.startswith("_")},
+        sort_keys=True,
+        separators=(",", ":"),
+    )
 
 
 def new_player():
