@@ -28,8 +28,9 @@ from reference.golem_cranio.chance import compositions, drop_probability, iter_d
 from reference.golem_cranio.components import load
 from reference.golem_cranio.engine import DECIDE, advance, settle
 from reference.golem_cranio.phases import golem_control, matches, turn_order
+from reference.golem_cranio.position import from_toml, to_toml
 from reference.golem_cranio.scoring import score_parts
-from reference.golem_cranio.state import built, reserve
+from reference.golem_cranio.state import built, key, reserve
 
 FULL = os.environ.get("GOLEM_FULL") == "1"
 COMP = load()
@@ -1157,3 +1158,43 @@ def test_random_playout_to_the_end(n, seed, hide):
     plies = random_game(n, seed, hide)
     assert plies > 30
     assert time.time() - t0 < 60
+
+
+# ---- position file (11) ----------------------------------------------------------------------
+
+
+def test_position_round_trip_along_a_game():
+    rng = random.Random(5)
+    s = new_game(3, seed=5)
+    steps = 0
+    seen_progress = False
+    while not is_terminal(s) and steps < (10_000 if FULL else 120):
+        text = to_toml(s)
+        r = from_toml(text)
+        assert key(r) == key(s), text.split("[palace]")[0]
+        assert to_toml(r) == text or 'in_progress = ["' in text
+        seen_progress |= 'in_progress = ["' in text
+        s = (
+            apply(s, sample_chance(s, rng))
+            if is_chance(s)
+            else apply(s, rng.choice(legal(s)))
+        )
+        steps += 1
+    assert seen_progress
+
+
+def test_position_in_progress_and_hidden_decks():
+    s = new_game(2, seed=8, hide_decks=True)
+    text = to_toml(s)
+    assert (
+        "deck = [" not in text and "pile = [" not in text and 'phase = "draft"' in text
+    )
+    s = base()
+    s["lines"] = lines_of("", "wwr", "", "", "")
+    s["stack"] = [{"k": "actions", "ptr": 0}]
+    s = advance(s)  # seat 0's turn: a state at rest
+    s = apply(s, "marble golem r")
+    text = to_toml(s)
+    assert 'in_progress = ["marble golem r"]' in text and 'phase = "actions"' in text
+    r = from_toml(text)
+    assert key(r) == key(s) and legal(r) == ["done", "create b"]

@@ -173,9 +173,7 @@ def rest_kind(f) -> bool:
 
 def capture_rest(s, to_move):
     """Remember the body of the last state at rest (§11) and start a new trail."""
-    from .position import body
-
-    s["_rest"] = body(s, to_move)
+    s["_rest"] = (clone({k: v for k, v in s.items() if not k.startswith("_")}), to_move)
     s["_rest_id"] = s.get("_rest_id", 0) + 1
     s["_trail"] = []
 

@@ -145,7 +145,7 @@ def body(s, to_move) -> str:
 
 def to_toml(s) -> str:
     """The position of s: its last state at rest plus the micro-actions since (§11)."""
-    text = s["_rest"]
+    text = body(*s["_rest"])
     trail = s.get("_trail", [])
     if trail:
         text = text.replace(

@@ -20,7 +20,12 @@ def C(s) -> Components:
 
 
 def clone(s):
-    return copy.deepcopy(s)
+    """A deep copy of the state; the `_` bookkeeping (last state at rest) is shared."""
+    c = copy.deepcopy({k: v for k, v in s.items() if not k.startswith("_")})
+    for k, v in s.items():
+        if k.startswith("_"):
+            c[k] = list(v) if isinstance(v, list) else v
+    return c
 
 
 def key(s) -> str:
