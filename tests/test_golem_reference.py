@@ -1198,3 +1198,56 @@ def test_position_in_progress_and_hidden_decks():
     assert 'in_progress = ["marble golem r"]' in text and 'phase = "actions"' in text
     r = from_toml(text)
     assert key(r) == key(s) and legal(r) == ["done", "create b"]
+
+
+def test_then_activate_any_standing_golem_when_none_moved():
+    s = base(golems=(("r", 2), ("y", 3)))
+    s = run(
+        s,
+        {
+            "k": "move",
+            "seat": 0,
+            "steps": 4,
+            "dir": "forward",
+            "golems": "one",
+            "then_activate": True,
+        },
+    )
+    s = apply(s, "move none")
+    assert legal(s) == ["skip", "act r2", "act y3"]
+
+
+def test_kill_during_work_takes_the_fresh_golem_first():
+    s = base(golems=(("y", 1), ("r", 5)))
+    s["districts"]["r"][4] = "NR05"  # create with a discount of 3
+    s["districts"]["y"][0] = "NY04"  # kill 1 Golem; 3 Coins
+    P(s)["knowledge"], P(s)["clay"] = 9, 3
+    s = run(s, {"k": "work", "seat": 0, "v": 0})
+    s = apply(s, "work 2")
+    s = apply(s, "act r5")
+    s = apply(s, "create y")  # a fresh y1 next to the older y1
+    # the last pick must take the older y1 (cl. 9); its neighborhood kills: fresh first
+    assert s["stack"][-1]["k"] == "kill"
+    s = apply(s, "kill y1 @1")
+    assert P(s)["golems"] == [["r", 5, False, False], ["y", 1, False, False]]
+
+
+def test_refresh_with_an_empty_book_deck_shortens_the_row():
+    s = base()
+    s["row"] = ["B01", "B02", "B03", "B04", "B05"]
+    s["book_deck"] = []
+    s["stack"] += [{"k": "to_bottom"}, {"k": "deal_book"}, {"k": "library_shift"}]
+    s = advance(s)
+    # cl. 12: the row shifts, the last slot stays empty; B01 goes under the (empty) deck
+    assert s["row"] == ["B02", "B03", "B04", "B05"] and s["book_deck"] == ["B01"]
+    s = base()
+    s["row"] = ["B01", "B02", "B03", "B04", "B05"]
+    s["book_deck"] = None
+    s["book_bottom"] = []
+    for p in s["players"]:
+        p["columns"] = [[]] * 5
+    # every other Book is in someone's columns: nothing unseen, the bottom deals in order
+    P(s, 1)["columns"] = [[[b, "r"] for b in sorted(COMP.books)[5:]]] + [[]] * 4
+    s["stack"] += [{"k": "to_bottom"}, {"k": "deal_book"}, {"k": "library_shift"}]
+    s = advance(s)
+    assert s["row"] == ["B02", "B03", "B04", "B05"] and s["book_bottom"] == ["B01"]

@@ -154,6 +154,7 @@ class Drop:
 def unseen_books(s):
     comp = C(s)
     placed = set(s["row"]) | set(s["book_bottom"])
+    placed |= {f["book"] for f in s["stack"] if f["k"] == "to_bottom" and f.get("book")}
     for p in s["players"]:
         for col in p["columns"]:
             placed |= {b for b, _ in col}

@@ -83,6 +83,7 @@ def start(s, ph):
             *[{"k": "deal_tile", "i": i} for i in range(n + 1)],
             {"k": "library_shift"},
             {"k": "deal_book"},
+            {"k": "to_bottom"},
         )
     else:
         raise RuntimeError(ph)
@@ -105,9 +106,22 @@ def run_tiles_discard(s):
 
 @auto("library_shift")
 def run_library_shift(s):
+    """Refresh (c): slot 1 leaves the row; it goes under the deck after the new card is
+    dealt (so an empty deck leaves the last slot empty, cl. 12; DECISIONS 23)."""
     s["stack"].pop()
     if s["row"]:
         b = s["row"].pop(0)
+        for f in reversed(s["stack"]):
+            if f["k"] == "to_bottom":
+                f["book"] = b
+                break
+
+
+@auto("to_bottom")
+def run_to_bottom(s):
+    f = s["stack"].pop()
+    b = f.get("book")
+    if b:
         if s["book_deck"] is not None:
             s["book_deck"].append(b)
         else:

@@ -47,6 +47,7 @@ def snapshot(s, pending=False) -> dict:
             "pile": s["pile"],
             "removed": s["removed"],
             "pass_tiles": list(s["pass_tiles"]),
+            "drops": [dict(e) for e in s["drops"]],
         },
         "cemetery": {"spaces": dict(s["cemetery"]), "unlimited": list(s["unlimited"])},
         "objectives": {"deck": s["obj_deck"], "bottom": list(s["obj_bottom"])},
