@@ -1251,3 +1251,49 @@ def test_refresh_with_an_empty_book_deck_shortens_the_row():
     s["stack"] += [{"k": "to_bottom"}, {"k": "deal_book"}, {"k": "library_shift"}]
     s = advance(s)
     assert s["row"] == ["B02", "B03", "B04", "B05"] and s["book_bottom"] == ["B01"]
+
+
+def test_work_with_g3_allows_five_golems():
+    golems = (("r", 1), ("r", 2), ("y", 1), ("y", 2), ("b", 1))
+    s = base(golems=golems)
+    P(s)["devs"]["g3"] = None
+    P(s)["knowledge"] = 8
+    s = run(s, {"k": "work", "seat": 0, "v": 0})
+    assert legal(s) == ["work 0", "work 1", "work 2", "work 3", "work 4", "work 5"]
+    P(s)["knowledge"] = 4
+    assert legal(s)[-1] == "work 3"  # 5 Golems cost cost[4] = 8
+
+
+def test_full_drop_enumeration_is_lazy():
+    import itertools
+
+    s = new_game(2, seed=1)
+    s["stack"].append({"k": "drop", "what": "all"})
+    first = list(itertools.islice(chance_outcomes(s), 3))
+    assert first[0][0] == "drop wwwkrrbbyy/-/-/-/-"
+    assert first[0][1] == Fraction(1, 5**10)
+    assert all(p > 0 for _, p in first)
+
+
+def test_perft_counts_through_chance_without_a_ply():
+    s = base()
+    s["obj_deck"] = None
+    s["obj_bottom"] = []
+    for p in s["players"]:
+        p["hand"] = [
+            "O01",
+            "O02",
+            "O03",
+            "O04",
+            "O05",
+            "O06",
+            "O07",
+            "O08",
+            "O09",
+            "O10",
+        ][: 10 if p is P(s) else 0]
+    P(s, 1)["hand"] = [f"O{i}" for i in range(11, 25)]
+    s = run(s, {"k": "draw", "seat": 0, "draw": 2, "keep": 1})
+    # unseen: O25 O26 O27 -> 3 draws of 2, each a 2-way keep
+    assert is_chance(s) and len(list(chance_outcomes(s))) == 3
+    assert perft(s, 0) == 1 and perft(s, 1) == 3 * 2
