@@ -1297,3 +1297,58 @@ def test_perft_counts_through_chance_without_a_ply():
     # unseen: O25 O26 O27 -> 3 draws of 2, each a 2-way keep
     assert is_chance(s) and len(list(chance_outcomes(s))) == 3
     assert perft(s, 0) == 1 and perft(s, 1) == 3 * 2
+
+
+def naive_movement_results(golems, steps, knowledge):
+    """Every way to spend the steps one at a time (each step: a Golem not on X; each entry
+    onto VIII-X paid in VP or Knowledge); results as (board, kn, vp, penalty)."""
+    cost = COMP.entry_cost
+    out = set()
+
+    def rec(gs, left, kn, vp):
+        movable = [i for i, g in enumerate(gs) if g[1] < 10]
+        if left == 0 or not movable:
+            pen = min(5 * left, 5 * len(gs))
+            if kn <= knowledge:
+                out.add((tuple(sorted(gs)), kn, vp, pen))
+            return
+        for i in movable:
+            d, sec, _ = gs[i]
+            new = list(gs)
+            new[i] = (d, sec + 1, True)
+            c = cost.get(sec + 1, 0)
+            if c:
+                rec(new, left - 1, kn + c, vp)
+                rec(new, left - 1, kn, vp + c)
+            else:
+                rec(new, left - 1, kn, vp)
+
+    rec([tuple(g) for g in golems], steps, 0, 0)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_movement_results_match_step_by_step_enumeration(seed):
+    rng = random.Random(seed)
+    golems = [
+        (rng.choice("ryb"), rng.choice([1, 2, 5, 7, 8, 9, 10]), rng.random() < 0.5)
+        for _ in range(rng.randint(1, 3))
+    ]
+    knowledge = rng.randint(0, 4)
+    gt = rng.choice([1, 4, 7])
+    s = movement_state(golems, gt=gt, knowledge=knowledge)
+    steps = COMP.golem_levels[COMP.level(gt)]["steps"] + 1
+    want = naive_movement_results(golems, steps, knowledge)
+    if len(want) == 1:  # forced: already applied
+        ((board, kn, vp, pen),) = want
+        got_board = tuple(sorted((g[0], g[1], g[2]) for g in P(s)["golems"]))
+        assert got_board == board and P(s)["vp"] == 10 - vp - pen
+        return
+    got = set()
+    for t in legal(s):
+        c = apply(s, t)
+        p = P(c)
+        board = tuple(sorted((g[0], g[1], g[2]) for g in p["golems"]))
+        got.add((board, knowledge - p["knowledge"], 10 - p["vp"]))
+    assert got == {(b, kn, vp + pen) for b, kn, vp, pen in want}
+    assert len(got) == len(legal(s))
