@@ -1352,3 +1352,25 @@ def test_movement_results_match_step_by_step_enumeration(seed):
         got.add((board, knowledge - p["knowledge"], 10 - p["vp"]))
     assert got == {(b, kn, vp + pen) for b, kn, vp, pen in want}
     assert len(got) == len(legal(s))
+
+
+def test_move_parser_accepts_any_text_of_a_legal_result():
+    s = base(golems=(("r", 3), ("r", 4)))
+    s = run(
+        s,
+        {
+            "k": "move",
+            "seat": 0,
+            "steps": 2,
+            "dir": "either",
+            "golems": "any",
+            "then_activate": False,
+        },
+    )
+    a = apply(s, "move r3>5")
+    assert key(apply(s, "move r3>4 r4>5")) == key(a)
+    assert key(apply(s, "move r4>5 r3>4")) == key(a)
+    with pytest.raises(ValueError):
+        apply(s, "move r3>6")
+    with pytest.raises(ValueError):
+        apply(s, "move y3>4")

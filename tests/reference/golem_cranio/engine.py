@@ -192,9 +192,17 @@ def apply(s, text):
         return advance(c)
     if not is_decision(s):
         raise ValueError(f"no decision here: {text!r}")
-    for t, c in children(s):
+    ch = children(s)
+    for t, c in ch:
         if t == text:
             return advance(c)
+    if text.startswith("move ") and top(s)["k"] in ("move", "movement"):
+        from .movement import move_result
+
+        want = move_result(s, text)
+        for t, c in ch:
+            if want is not None and move_result(s, t) == want:
+                return advance(c)  # a non-canonical text of a legal result (§9)
     raise ValueError(f"illegal micro-action {text!r}")
 
 

@@ -162,3 +162,45 @@ def move_cands(s):
             out.append((k, txt, after, kn, vp, target))
     out.sort(key=lambda x: x[0])
     return [(t, _apply_result(a, kn, vp, 0, tg)) for _, t, a, kn, vp, tg in out]
+
+
+def move_result(s, text):
+    """The result a `move …` text denotes (any pairing of tokens, §9): (board, kn, vp,
+    ignore), or None when the text does not parse or names Golems that are not there."""
+    import re
+
+    parts = text.split()
+    if not parts or parts[0] != "move":
+        return None
+    parts = parts[1:]
+    ignore = bool(parts) and parts[-1] == "ignore"
+    if ignore:
+        parts = parts[:-1]
+    kn = vp = 0
+    if "pay" in parts:
+        i = parts.index("pay")
+        if i != len(parts) - 2:
+            return None
+        for amt in parts[-1].split("+"):
+            m = re.fullmatch(r"(\d+)(kn|vp)", amt)
+            if not m:
+                return None
+            if m.group(2) == "kn":
+                kn += int(m.group(1))
+            else:
+                vp += int(m.group(1))
+        parts = parts[:i]
+    f = s["stack"][-1]
+    board = [(g[0], g[1], g[2]) for g in s["players"][f["seat"]]["golems"]]
+    if parts == ["none"]:
+        parts = []
+    for tok in parts:
+        m = re.fullmatch(r"([ryb])(\d+)(l?)>(\d+)", tok)
+        if not m:
+            return None
+        g = (m.group(1), int(m.group(2)), m.group(3) == "")
+        if g not in board:
+            return None
+        board.remove(g)
+        board.append((m.group(1), int(m.group(4)), True))
+    return (tuple(sorted(board)), kn, vp, ignore)
