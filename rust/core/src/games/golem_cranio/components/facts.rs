@@ -46,7 +46,7 @@ fn walk(r: &mut Reader, value: &Value, path: &str, counts: &mut FactCounts) {
 }
 
 fn check_fact(r: &mut Reader, fact: &Object, path: &str, counts: &mut FactCounts) {
-    r.only_fields(fact, path, FACT_FIELDS, "field of a fact");
+    r.only_fields(fact, path, FACT_FIELDS, "fact field");
     let text = |r: &mut Reader, key: &str| -> bool {
         match fact.get(key) {
             None => false,

@@ -113,7 +113,7 @@ impl Reader {
     }
 
     /// Refuses the fields of `map` other than `allowed`; `noun` names them (`field`,
-    /// `parameter of gain`).
+    /// `gain parameter`).
     pub fn only_fields(&mut self, map: &Object, path: &str, allowed: &[&str], noun: &str) {
         for key in map.keys() {
             if !allowed.contains(&key.as_str()) {
@@ -167,7 +167,9 @@ impl Reader {
         match value.as_i64() {
             Some(n) if (min..=max).contains(&n) => Some(n),
             _ => {
-                let range = if max == i64::MAX {
+                let range = if min == max {
+                    format!("{min}")
+                } else if max == i64::MAX {
                     format!(">= {min}")
                 } else {
                     format!("from {min} to {max}")
@@ -190,9 +192,13 @@ impl Reader {
 
     /// A positive weight (`0` after a reported problem).
     pub fn positive_u32(&mut self, value: &Value, path: &str) -> u32 {
-        self.int(value, path, 1, u32::MAX.into())
-            .and_then(|n| u32::try_from(n).ok())
-            .unwrap_or(0)
+        let Some(n) = self.int(value, path, 1, i64::MAX) else {
+            return 0;
+        };
+        u32::try_from(n).unwrap_or_else(|_| {
+            self.error(path, format!("{n} is too large (at most {})", u32::MAX));
+            0
+        })
     }
 
     pub fn boolean(&mut self, value: &Value, path: &str) -> bool {
@@ -224,14 +230,13 @@ impl Reader {
             Value::String(s) => {
                 let found = T::from_name(s);
                 if found.is_none() {
-                    self.error(
-                        path,
-                        format!(
-                            "unknown {} \"{s}\" (expected {})",
-                            T::KIND,
-                            quoted_list(T::NAMES, "or")
-                        ),
-                    );
+                    // Long vocabularies are not listed: the message would drown the word.
+                    let expected = if T::NAMES.len() <= 6 {
+                        format!(" (expected {})", quoted_list(T::NAMES, "or"))
+                    } else {
+                        String::new()
+                    };
+                    self.error(path, format!("unknown {} \"{s}\"{expected}", T::KIND));
                 }
                 found
             }
