@@ -202,6 +202,7 @@ impl Components {
         });
         sections::expect_string(&mut r, map, "game", "golem-cranio");
         r.with_field(map, "", "vocabulary", sections::check_vocabulary);
+        r.with_field(map, "", "inventory", sections::check_inventory);
         let counts = facts::count_facts(&mut r, &root);
 
         let player_board = r.with_field(map, "", "player_board", player_board::read_player_board);

@@ -6,8 +6,8 @@ use serde_json::Value;
 use super::cards::{read_action_tiles, to_array};
 use super::model::{
     Board, CemeterySpace, MarbleSet, Marbles, PrintedNeighborhood, Rules, StudentMove, Synagogue,
-    CAULDRONS, DISTRICTS, LIBRARY_SLOTS, LINES, MARBLE_COLOURS, MAX_CEMETERY_SPACES, PLAYER_COUNTS,
-    SECTIONS, TILE_SECTIONS,
+    CAULDRONS, DISTRICTS, LIBRARY_SLOTS, LINES, MARBLES_IN_BOX, MARBLE_COLOURS,
+    MAX_CEMETERY_SPACES, PLAYER_COUNTS, SECTIONS, TILE_SECTIONS,
 };
 use super::ops::read_effect;
 use super::reader::{describe, field_path, index_path, quoted_list, Object, Reader};
@@ -18,13 +18,14 @@ fn number_keys(n: usize) -> Vec<String> {
     (1..=n).map(|k| k.to_string()).collect()
 }
 
-/// An object with exactly the keys `keys`, each value read with `read`, in `keys` order.
+/// An object with exactly the keys `keys`, in `keys` order, each value read with `read`,
+/// which is also given the key's position in `keys`.
 pub(super) fn read_keyed<T: Default>(
     r: &mut Reader,
     value: &Value,
     path: &str,
     keys: &[&str],
-    mut read: impl FnMut(&mut Reader, &Value, &str) -> T,
+    mut read: impl FnMut(&mut Reader, &Value, &str, usize) -> T,
 ) -> Vec<T> {
     let Some(map) = r.object(value, path) else {
         return keys.iter().map(|_| T::default()).collect();
@@ -41,7 +42,8 @@ pub(super) fn read_keyed<T: Default>(
         }
     }
     keys.iter()
-        .map(|key| r.with_field(map, path, key, &mut read))
+        .enumerate()
+        .map(|(i, key)| r.with_field(map, path, key, |r, v, p| read(r, v, p, i)))
         .collect()
 }
 
@@ -241,7 +243,7 @@ pub(super) fn read_marbles(r: &mut Reader, value: &Value, path: &str) -> Marbles
     let player_keys = number_keys(PLAYER_COUNTS);
     let player_keys: Vec<&str> = player_keys.iter().map(String::as_str).collect();
     let by_players = r.with_fact(map, path, "by_players", |r, v, p| {
-        let sets = read_keyed(r, v, p, &player_keys, read_marble_set);
+        let sets = read_keyed(r, v, p, &player_keys, |r, v, p, _| read_marble_set(r, v, p));
         for (i, set) in sets.iter().enumerate() {
             let players = i + 1;
             let set_path = field_path(p, player_keys[i]);
@@ -277,7 +279,9 @@ pub(super) fn read_marbles(r: &mut Reader, value: &Value, path: &str) -> Marbles
         to_array(lines)
     });
     let student_moves = r.with_fact(map, path, "student_moves", |r, v, p| {
-        let moves = read_keyed(r, v, p, MarbleColour::NAMES, read_student_move);
+        let moves = read_keyed(r, v, p, MarbleColour::NAMES, |r, v, p, _| {
+            read_student_move(r, v, p)
+        });
         to_array(moves)
     });
     let drop_weights = r.with_fact(map, path, "drop_model", |r, v, p| {
@@ -315,8 +319,17 @@ pub(super) fn read_marbles(r: &mut Reader, value: &Value, path: &str) -> Marbles
 }
 
 fn read_marble_set(r: &mut Reader, value: &Value, path: &str) -> MarbleSet {
-    let counts = read_keyed(r, value, path, MarbleColour::NAMES, |r, v, p| {
-        r.small(v, p, 0, 15)
+    let counts = read_keyed(r, value, path, MarbleColour::NAMES, |r, v, p, i| {
+        let colour = MarbleColour::ALL[i];
+        let in_box = MARBLES_IN_BOX[i];
+        let n = r.small(v, p, 0, 15);
+        if n > in_box {
+            r.error(
+                p,
+                format!("{n} {} marbles, but the game has {in_box}", colour.name()),
+            );
+        }
+        n
     });
     MarbleSet(to_array::<u8, MARBLE_COLOURS>(counts))
 }
@@ -374,7 +387,7 @@ pub(super) fn read_board(r: &mut Reader, value: &Value, path: &str) -> Board {
         .filter(|s| !neighborhood_sections.contains(s))
         .collect();
     let printed_neighborhoods = r.with_fact(map, path, "printed_neighborhoods", |r, v, p| {
-        let districts = read_keyed(r, v, p, District::NAMES, |r, v, district_path| {
+        let districts = read_keyed(r, v, p, District::NAMES, |r, v, district_path, _| {
             read_printed(
                 r,
                 v,
@@ -421,7 +434,7 @@ pub(super) fn read_board(r: &mut Reader, value: &Value, path: &str) -> Board {
         costs
     });
     let street_income = r.with_fact(map, path, "street_income", |r, v, p| {
-        let districts = read_keyed(r, v, p, District::NAMES, |r, v, district_path| {
+        let districts = read_keyed(r, v, p, District::NAMES, |r, v, district_path, _| {
             let effects: Vec<_> = r
                 .array_of_len(v, district_path, SECTIONS)
                 .iter()
@@ -639,7 +652,7 @@ pub(super) fn read_setup(r: &mut Reader, value: &Value, path: &str) -> SetupNumb
         distinct_numbers(r, v, p, len, 1, 99)
     });
     let intro_neighborhoods = r.with_fact(map, path, "intro_neighborhoods_by_number", |r, v, p| {
-        let lists = read_keyed(r, v, p, District::NAMES, |r, v, p| {
+        let lists = read_keyed(r, v, p, District::NAMES, |r, v, p, _| {
             distinct_numbers(r, v, p, TILE_SECTIONS, 1, 10)
         });
         to_array(lists)
@@ -724,4 +737,50 @@ pub(super) fn expect_string(r: &mut Reader, map: &Object, key: &str, expected: &
             r.error(p, format!("expected \"{expected}\", got {}", describe(v)));
         }
     });
+}
+
+/// The inventory restates the fixed counts of spec §2.2; a file that changes one describes
+/// another game, which the fixed tables cannot hold. Counts the engine does not use
+/// (resource tokens, Gold pieces: unlimited by decision) are not checked.
+pub(super) fn check_inventory(r: &mut Reader, value: &Value, path: &str) {
+    let Some(map) = r.object(value, path) else {
+        return;
+    };
+    let fixed = [
+        (
+            "marbles",
+            serde_json::json!({"white": 5, "black": 1, "red": 3, "blue": 3, "yellow": 3}),
+        ),
+        ("action_tiles", serde_json::json!(12)),
+        (
+            "characters",
+            serde_json::json!({"rounds_1_3": 7, "round_4": 5}),
+        ),
+        ("objective_cards", serde_json::json!(27)),
+        (
+            "book_cards",
+            serde_json::json!({"red": 8, "blue": 8, "green": 8, "yellow": 8, "black": 6}),
+        ),
+        (
+            "neighborhood_tiles",
+            serde_json::json!({"red": 10, "yellow": 10, "blue": 10}),
+        ),
+        ("pass_tiles", serde_json::json!(4)),
+        ("starting_tiles", serde_json::json!(18)),
+        ("artifact_tiles", serde_json::json!(4)),
+        (
+            "menorah_tokens",
+            serde_json::json!({"red": 1, "yellow": 1, "blue": 1}),
+        ),
+    ];
+    for (key, expected) in fixed {
+        r.with_fact(map, path, key, |r, v, p| {
+            if *v != expected {
+                r.error(
+                    p,
+                    format!("expected {expected} (fixed by the rules, spec §2.2), got {v}"),
+                );
+            }
+        });
+    }
 }

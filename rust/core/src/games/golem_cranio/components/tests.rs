@@ -877,6 +877,33 @@ fn refuses_too_few_marbles_for_a_player_count() {
 }
 
 #[test]
+fn refuses_more_marbles_of_a_colour_than_the_box_holds() {
+    assert_refused(
+        set("/marbles/by_players/value/3/white", json!(6)),
+        &["components.marbles.by_players.value.3.white: 6 white marbles, but the game has 5"],
+    );
+    // A missing colour does not shift the others.
+    assert_refused(
+        remove("/marbles/by_players/value/4", "white"),
+        &["components.marbles.by_players.value.4.white: required field is missing"],
+    );
+}
+
+#[test]
+fn refuses_an_inventory_other_than_the_fixed_counts() {
+    assert_refused(
+        set("/inventory/action_tiles/value", json!(13)),
+        &["components.inventory.action_tiles.value: expected 12 (fixed by the rules, spec §2.2), got 13"],
+    );
+    assert_refused(
+        set("/inventory/characters/value/round_4", json!(6)),
+        &[
+            r#"components.inventory.characters.value: expected {"round_4":5,"rounds_1_3":7} (fixed by the rules, spec §2.2), got {"round_4":6,"rounds_1_3":7}"#,
+        ],
+    );
+}
+
+#[test]
 fn refuses_drop_weights_that_are_not_positive() {
     assert_refused(
         set("/marbles/drop_model/value/line_weights/2", json!(0)),
