@@ -288,3 +288,53 @@ pub(super) fn quoted_list(words: &[&str], last_joiner: &str) -> String {
         Some((last, rest)) => format!("{} {last_joiner} {last}", rest.join(", ")),
     }
 }
+
+/// An object with exactly the keys `keys`, in `keys` order, each value read with `read`,
+/// which is also given the key's position in `keys`.
+pub(super) fn read_keyed<T: Default>(
+    r: &mut Reader,
+    value: &Value,
+    path: &str,
+    keys: &[&str],
+    mut read: impl FnMut(&mut Reader, &Value, &str, usize) -> T,
+) -> Vec<T> {
+    let Some(map) = r.object(value, path) else {
+        return keys.iter().map(|_| T::default()).collect();
+    };
+    for key in map.keys() {
+        if !keys.contains(&key.as_str()) {
+            r.error(
+                path,
+                format!(
+                    "unknown key \"{key}\" (expected {})",
+                    quoted_list(keys, "and")
+                ),
+            );
+        }
+    }
+    keys.iter()
+        .enumerate()
+        .map(|(i, key)| r.with_field(map, path, key, |r, v, p| read(r, v, p, i)))
+        .collect()
+}
+
+/// An array of distinct integers within `min..=max`, of length `len`.
+pub(super) fn distinct_numbers(
+    r: &mut Reader,
+    value: &Value,
+    path: &str,
+    len: usize,
+    min: u8,
+    max: u8,
+) -> Vec<u8> {
+    let mut numbers = Vec::new();
+    for (i, item) in r.array_of_len(value, path, len).iter().enumerate() {
+        let p = index_path(path, i);
+        let n = r.small(item, &p, min, max);
+        if r.clean(&[&p]) && numbers.contains(&n) {
+            r.error(&p, format!("{n} is listed twice"));
+        }
+        numbers.push(n);
+    }
+    numbers
+}
