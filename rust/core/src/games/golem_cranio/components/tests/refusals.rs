@@ -112,6 +112,18 @@ fn refuses_a_fact_without_exactly_one_provenance() {
 }
 
 #[test]
+fn refuses_a_source_not_listed_in_sources() {
+    assert_refused(
+        set("/rules/rounds/source", json!("rulebook; rulbook")),
+        &[r#"components.rules.rounds.source: unknown source "rulbook" (not in "sources")"#],
+    );
+    assert_refused(
+        set("/sources/rulebook", json!(1)),
+        &["components.sources.rulebook: expected a description, got 1"],
+    );
+}
+
+#[test]
 fn refuses_missing_duplicated_and_renamed_ids() {
     assert_refused(
         |v| {
