@@ -13,6 +13,7 @@ mod files;
 mod merchant_explorers;
 mod playouts;
 mod reporter;
+mod rl;
 mod search;
 
 use std::any::Any;
@@ -155,6 +156,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::analyse, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
+    m.add_class::<rl::PyVecEnv>()?;
+    m.add_function(wrap_pyfunction!(rl::batch_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(bench::bench, m)?)?;
     m.add_function(wrap_pyfunction!(century::golem_points, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
