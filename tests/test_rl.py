@@ -259,3 +259,23 @@ def test_pettingzoo_episode_ends_with_the_returns(game):
     ansi = env(game=game, players=2, seed=4, render_mode="ansi")
     ansi.reset()
     assert f'game = "{game}"' in ansi.render()
+
+
+def test_the_pettingzoo_example_runs():
+    pytest.importorskip(
+        "pettingzoo", reason="the rl extra (pettingzoo) is not installed"
+    )
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    example = Path(__file__).parents[1] / "examples" / "pettingzoo_random_vs_engine.py"
+    run = subprocess.run(
+        [sys.executable, str(example), "1", "20"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    for game in GAME_NAMES:
+        assert f"{game} game 1: engine is player_0" in run.stdout
