@@ -279,3 +279,18 @@ def test_the_pettingzoo_example_runs():
     assert run.returncode == 0, run.stderr
     for game in GAME_NAMES:
         assert f"{game} game 1: engine is player_0" in run.stdout
+
+
+def test_explorers_observation_follows_its_documented_layout():
+    # docs/merchant-explorers.md, "Observation tensor".
+    state = new("merchant-explorers", players=2, seed=1)
+    obs = state.observation(0)
+    assert obs.shape == (7745,)
+    assert obs[0:4].tolist() == [0, 1, 0, 0]  # two players
+    assert np.flatnonzero(obs[8:20]).tolist() == [0]  # phase reveal
+    assert np.flatnonzero(obs[20:25]).tolist() == [1]  # era 1
+    assert obs[705] == 1  # space 0 exists
+    state.sample_chance(1)
+    obs = state.observation(state.current_player)
+    assert np.flatnonzero(obs[8:20]).tolist() == [4]  # phase place
+    assert obs[25:34].sum() == 1  # the explore card revealed
