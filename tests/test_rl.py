@@ -294,3 +294,22 @@ def test_explorers_observation_follows_its_documented_layout():
     obs = state.observation(state.current_player)
     assert np.flatnonzero(obs[8:20]).tolist() == [4]  # phase place
     assert obs[25:34].sum() == 1  # the explore card revealed
+
+
+def test_vec_env_takes_any_integer_sequence_and_checks_its_setup():
+    env = VecEnv("merchant-explorers", num_envs=2, seed=5)
+    _, masks, _, _ = env.observe()
+    first = masks.argmax(axis=1)
+    a = VecEnv("merchant-explorers", num_envs=2, seed=5)
+    a.observe()
+    np.testing.assert_array_equal(
+        env.step(first.astype(np.int32))[0], a.step(first.tolist())[0]
+    )
+    with pytest.raises(TypeError, match="^actions: "):
+        env.step("0 1")
+    with pytest.raises(golem_solver.GolemError, match="^players: "):
+        VecEnv("century-golem", num_envs=2, players=9)
+    with pytest.raises(golem_solver.GolemError, match="^game: "):
+        VecEnv("chess", num_envs=2)
+    with pytest.raises(golem_solver.GolemError, match="^num_envs: "):
+        VecEnv("century-golem", num_envs=0)

@@ -376,9 +376,17 @@ impl PyVecEnv {
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: numpy::PyReadonlyArray1<'py, i64>,
+        actions: &Bound<'py, PyAny>,
     ) -> PyResult<StepArrays<'py>> {
-        let actions = actions.as_slice()?.to_vec();
+        // An int64 array is read in place; any other integer sequence is converted.
+        let actions: Vec<i64> = match actions.extract::<numpy::PyReadonlyArray1<'py, i64>>() {
+            Ok(array) => array.as_slice()?.to_vec(),
+            Err(_) => actions.extract().map_err(|_| {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "actions: expected a 1-d array or sequence of integers (policy indices)",
+                )
+            })?,
+        };
         self.run(py, Some(&actions))
     }
 
