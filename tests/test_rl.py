@@ -313,3 +313,17 @@ def test_vec_env_takes_any_integer_sequence_and_checks_its_setup():
         VecEnv("chess", num_envs=2)
     with pytest.raises(golem_solver.GolemError, match="^num_envs: "):
         VecEnv("century-golem", num_envs=0)
+
+
+def test_pettingzoo_env_checks_its_game_and_players():
+    pytest.importorskip(
+        "pettingzoo", reason="the rl extra (pettingzoo) is not installed"
+    )
+    from golem_solver.pettingzoo import env
+
+    with pytest.raises(golem_solver.GolemError, match="^game: "):
+        env(game="chess")
+    with pytest.raises(golem_solver.GolemError, match="^players: "):
+        env(game="century-golem", players=7)
+    e = env(game="merchant-explorers")
+    assert e.possible_agents == ["player_0"]  # the fewest players the game allows

@@ -31,6 +31,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from .arena import check_players
 from .games import GAMES, check_game, new
 
 # Observation entries are counts, scores and flags: these bounds hold for every game.
@@ -56,6 +57,7 @@ class GolemEnv(AECEnv):
     ):
         super().__init__()
         self.game = check_game(game)
+        check_players(game, players)
         cls = GAMES[game]
         self.num_players = int(
             players if players is not None else cls.INFO["min_players"]
