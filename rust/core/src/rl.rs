@@ -12,6 +12,13 @@ use crate::{Game, PositionError, Turn};
 /// policy index of every legal player action; all false at a chance node or once over.
 pub fn legal_mask<G: Game>(state: &G, legal: &mut Vec<G::Action>, out: &mut [bool]) {
     out.fill(false);
+    mark_legal(state, legal, out);
+}
+
+/// [`legal_mask`] on a mask known to be all false: only the legal entries are written, so
+/// the pages of a fresh zeroed buffer that hold none are never touched (most of a
+/// Century row).
+pub fn mark_legal<G: Game>(state: &G, legal: &mut Vec<G::Action>, out: &mut [bool]) {
     if !matches!(state.turn(), Turn::Player(_)) {
         return;
     }
@@ -73,6 +80,10 @@ pub struct StepOutput<'a> {
     pub rewards: &'a mut [f32],
     pub dones: &'a mut [bool],
     pub to_move: &'a mut [i64],
+    /// The masks are all false on entry (a fresh zeroed buffer): only the legal entries
+    /// are then written, so the pages of a large mask that hold no legal entry are never
+    /// touched (for Century's 90,127-wide rows, most of them).
+    pub masks_cleared: bool,
 }
 
 impl<G: Game> VecGames<G> {
@@ -190,11 +201,12 @@ impl<G: Game> VecGames<G> {
                 _ => -1,
             };
             state.observation(seat, &mut out.observations[i * obs..(i + 1) * obs]);
-            legal_mask(
-                state,
-                &mut self.legal,
-                &mut out.masks[i * actions..(i + 1) * actions],
-            );
+            let row = &mut out.masks[i * actions..(i + 1) * actions];
+            if out.masks_cleared {
+                mark_legal(state, &mut self.legal, row);
+            } else {
+                legal_mask(state, &mut self.legal, row);
+            }
         }
     }
 
@@ -281,6 +293,7 @@ mod tests {
                 rewards: &mut self.rewards,
                 dones: &mut self.dones,
                 to_move: &mut self.to_move,
+                masks_cleared: false,
             }
         }
     }
@@ -317,6 +330,20 @@ mod tests {
     fn batches_repeat_from_the_seed_and_finish_games() {
         assert_eq!(run::<Century>(2, 3, 4), run::<Century>(2, 3, 4));
         assert_eq!(run::<Explorers>(2, 5, 2), run::<Explorers>(2, 5, 2));
+    }
+
+    #[test]
+    fn masks_on_cleared_and_reused_buffers_agree() {
+        let mut batch = VecGames::<Century>::new(3, 3, &[], 2).unwrap();
+        let mut fresh = Buffers::new::<Century>(3, 3);
+        let mut out = fresh.out();
+        out.masks_cleared = true;
+        batch.observe(&mut out);
+        let mut dirty = Buffers::new::<Century>(3, 3);
+        dirty.masks.fill(true);
+        batch.observe(&mut dirty.out());
+        assert_eq!(fresh.masks, dirty.masks);
+        assert!(fresh.masks.iter().filter(|&&m| m).count() > 3);
     }
 
     #[test]

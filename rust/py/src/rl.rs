@@ -48,8 +48,9 @@ pub(crate) fn legal_mask<'py, G: Game>(
     py: Python<'py>,
     state: &G,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    // A fresh zeroed buffer: only the legal entries are written.
     let mut out = vec![false; G::POLICY_ACTIONS];
-    rl::legal_mask(state, &mut Vec::new(), &mut out);
+    rl::mark_legal(state, &mut Vec::new(), &mut out);
     Ok(out.into_pyarray(py))
 }
 
@@ -178,6 +179,8 @@ impl Arrays {
             rewards: &mut self.rewards,
             dones: &mut self.dones,
             to_move: &mut self.to_move,
+            // Fresh `vec![false; n]` buffers: zeroed pages the mask need not touch.
+            masks_cleared: true,
         }
     }
 }
