@@ -8,6 +8,7 @@
 
 use super::action::{caravan_number, Action, ActionKind, CARAVAN_COUNT};
 use super::cards::{GOLEMS, GOLEM_COUNT, MERCHANT_COUNT};
+use super::crystals::Crystals;
 use super::state::{Century, Pending, GOLEM_ROW_SLOTS, MAX_PLAYERS, MERCHANT_ROW_SLOTS};
 use crate::util::BitIter;
 use crate::{Game, Turn};
@@ -47,9 +48,10 @@ fn bits(out: &mut [f32], set: u64) {
     }
 }
 
-fn crystals(out: &mut [f32], nibbles: u16) {
+/// Counts y g b p. Byte lanes: crystals on a row card can pile up past 15.
+fn crystals(out: &mut [f32], crystals: Crystals) {
     for (colour, slot) in out.iter_mut().take(4).enumerate() {
-        *slot = (nibbles >> (4 * colour) & 0xF) as f32;
+        *slot = crystals.get(colour) as f32;
     }
 }
 
@@ -79,7 +81,7 @@ pub(super) fn observe(state: &Century, observer: usize, out: &mut [f32]) {
     {
         let at = MERCHANT_ROW_AT + slot * MERCHANT_SLOT_SIZE;
         out[at + card as usize] = 1.0;
-        crystals(&mut out[at + MERCHANT_COUNT..], on.to_nibbles());
+        crystals(&mut out[at + MERCHANT_COUNT..], on);
     }
     for (slot, &golem) in state.golem_row().iter().enumerate() {
         out[GOLEM_ROW_AT + slot * GOLEM_COUNT + golem as usize] = 1.0;
@@ -90,7 +92,7 @@ pub(super) fn observe(state: &Century, observer: usize, out: &mut [f32]) {
         let s = state.seat(seat);
         let at = SEATS_AT + relative(seat) * SEAT_SIZE;
         let block = &mut out[at..at + SEAT_SIZE];
-        crystals(block, s.caravan);
+        crystals(block, s.crystals());
         bits(&mut block[4..], s.hand);
         bits(&mut block[4 + MERCHANT_COUNT..], s.played);
         bits(&mut block[4 + 2 * MERCHANT_COUNT..], s.golems);
@@ -114,5 +116,68 @@ pub(super) fn policy_index(action: Action) -> usize {
         ActionKind::Claim => CLAIM_AT + action.index as usize % GOLEMS.len(),
         // Chance outcomes are not policy actions; a valid index all the same.
         ActionKind::DealMerchant | ActionKind::DealGolem => REST_AT,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::Game;
+
+    fn start() -> Century {
+        Century::new_game(3, &mut ChaCha8Rng::seed_from_u64(5))
+    }
+
+    fn observe(state: &Century, seat: usize) -> Vec<f32> {
+        let mut out = vec![0.0; OBSERVATION_SIZE];
+        state.observation(seat, &mut out);
+        out
+    }
+
+    #[test]
+    fn crystals_piled_on_a_row_card_are_counted_past_fifteen() {
+        let text = start().to_text().unwrap();
+        let line = text
+            .lines()
+            .find(|l| l.starts_with("crystals = ["))
+            .expect("the row's crystals");
+        let piled = format!(
+            "crystals = [\"{}\", \"g\", \"\", \"\", \"\", \"\"]",
+            "y".repeat(20)
+        );
+        let state = Century::from_text(&text.replacen(line, &piled, 1)).unwrap();
+        let out = observe(&state, 0);
+        let slot0 = MERCHANT_ROW_AT + MERCHANT_COUNT;
+        assert_eq!(out[slot0..slot0 + 4], [20.0, 0.0, 0.0, 0.0]);
+        let slot1 = MERCHANT_ROW_AT + MERCHANT_SLOT_SIZE + MERCHANT_COUNT;
+        assert_eq!(out[slot1..slot1 + 4], [0.0, 1.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn seats_are_rotated_so_the_observer_comes_first() {
+        let mut state = start();
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        state.apply(legal[0]);
+        assert_eq!(state.turn(), Turn::Player(1));
+        // Seat 1 is to move: relative seat 1 for seat 0, 0 for seat 1, 2 for seat 2.
+        for (observer, relative) in [(0, 1), (1, 0), (2, 2)] {
+            let out = observe(&state, observer);
+            let to_move: Vec<usize> = (0..MAX_PLAYERS)
+                .filter(|&k| out[TO_MOVE_AT + k] == 1.0)
+                .collect();
+            assert_eq!(to_move, [relative]);
+            assert_eq!(
+                out[PLAYERS_AT..PLAYERS_AT + MAX_PLAYERS],
+                [0.0, 0.0, 1.0, 0.0, 0.0]
+            );
+            // The observer's own caravan opens the seat blocks.
+            let own = state.seat(observer).crystals();
+            let lanes: Vec<f32> = own.lanes().iter().map(|&n| n as f32).collect();
+            assert_eq!(out[SEATS_AT..SEATS_AT + 4], lanes[..]);
+        }
     }
 }
