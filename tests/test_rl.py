@@ -327,3 +327,9 @@ def test_pettingzoo_env_checks_its_game_and_players():
         env(game="century-golem", players=7)
     e = env(game="merchant-explorers")
     assert e.possible_agents == ["player_0"]  # the fewest players the game allows
+
+
+def test_every_game_fits_the_mask_bound():
+    widest = golem_solver._core.LIMITS["policy_actions"][1]
+    for cls in GAMES.values():
+        assert 0 < cls.num_distinct_actions() <= widest

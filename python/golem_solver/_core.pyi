@@ -359,6 +359,6 @@ def golem_points(name: str) -> int: ...
 
 LIMITS: dict[str, tuple[int, int]]
 """Ranges the core bounds itself, inclusive: ``hash`` (MiB), ``threads``, ``depth``
-(alpha-beta) and ``perft_depth``."""
+(alpha-beta), ``perft_depth`` and ``policy_actions`` (the widest legal mask)."""
 
 def _panic_for_tests() -> None: ...

@@ -31,8 +31,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from . import _core
 from .arena import check_players
-from .games import GAMES, check_game, new
+from .games import GAMES, check_game, golem_error, new
 
 # Observation entries are counts, scores and flags: these bounds hold for every game.
 OBSERVATION_BOUND = 1.0e4
@@ -70,6 +71,12 @@ class GolemEnv(AECEnv):
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         shape: Tuple[int, ...] = tuple(cls.observation_shape())
         actions = cls.num_distinct_actions()
+        widest = _core.LIMITS["policy_actions"][1]
+        if actions > widest:
+            raise golem_error(
+                "num_distinct_actions",
+                f"{game} has {actions} policy actions, more than a mask may have ({widest})",
+            )
         observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(

@@ -133,6 +133,11 @@ fn limits(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     dict.set_item("threads", (*THREADS.start(), *THREADS.end()))?;
     dict.set_item("depth", (1u32, golem_core::search::alphabeta::MAX_DEPTH))?;
     dict.set_item("perft_depth", (0u32, golem_core::perft::MAX_PERFT_DEPTH))?;
+    // The widest legal mask (a game's `num_distinct_actions()`).
+    dict.set_item(
+        "policy_actions",
+        (1usize, golem_core::testing::MAX_POLICY_ACTIONS),
+    )?;
     Ok(dict)
 }
 

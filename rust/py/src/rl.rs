@@ -5,6 +5,7 @@ use golem_core::games::GameId;
 use golem_core::playout::{random_outcome, random_playout};
 use golem_core::rl::{self, StepOutput, VecGames};
 use golem_core::search::options::{check_range, THREADS};
+use golem_core::testing::MAX_POLICY_ACTIONS;
 use golem_core::{Game, Turn};
 use numpy::ndarray::{Array1, Array2, Array3};
 use numpy::{IntoPyArray, PyArray1, PyArray2};
@@ -44,10 +45,27 @@ pub(crate) fn observation<'py, G: Game>(
     Ok(out.into_pyarray(py))
 }
 
+/// Refuses a game whose policy space is too large for a mask (the conformance kit's
+/// bound), before anything is allocated.
+pub(crate) fn check_mask_size<G: Game>() -> PyResult<()> {
+    if G::POLICY_ACTIONS <= MAX_POLICY_ACTIONS {
+        return Ok(());
+    }
+    Err(golem_error(
+        "num_distinct_actions",
+        format!(
+            "{} has {} policy actions, more than a mask may have ({MAX_POLICY_ACTIONS})",
+            G::INFO.name,
+            G::POLICY_ACTIONS
+        ),
+    ))
+}
+
 pub(crate) fn legal_mask<'py, G: Game>(
     py: Python<'py>,
     state: &G,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    check_mask_size::<G>()?;
     // A fresh zeroed buffer: only the legal entries are written.
     let mut out = vec![false; G::POLICY_ACTIONS];
     rl::mark_legal(state, &mut Vec::new(), &mut out);
@@ -253,6 +271,7 @@ impl StateVisitor for Collect<'_, '_> {
     type Output = PyResult<Box<dyn AnyBatch>>;
 
     fn visit<G: PyGame>(self, _first: G) -> Self::Output {
+        check_mask_size::<G>()?;
         let states = same_game::<G>(self.objects)?;
         let batch = VecGames::from_states(states, self.seed)
             .map_err(|e| golem_error(&e.field, e.message))?;
@@ -317,6 +336,7 @@ impl PyVecEnv {
                         return Err(golem_error("num_envs", "0; a batch needs a game"));
                     }
                     golem_core::with_game!(id, G => {
+                        check_mask_size::<G>()?;
                         let players = players.unwrap_or(G::INFO.min_players as i64);
                         // Checks the player count and options as `new` does.
                         new_state_with::<G>(players, seed, &options)?;
