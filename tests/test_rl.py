@@ -226,7 +226,8 @@ def test_vec_env_from_states_plays_on_and_finishes_games():
 @pytest.mark.filterwarnings("ignore:Observation space for each agent")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 @pytest.mark.parametrize("game", GAME_NAMES)
-def test_pettingzoo_api_test(game):
+@pytest.mark.parametrize("count", ["fewest", "two", "most"])
+def test_pettingzoo_api_test(game, count):
     pytest.importorskip(
         "pettingzoo", reason="the rl extra (pettingzoo) is not installed"
     )
@@ -234,7 +235,9 @@ def test_pettingzoo_api_test(game):
 
     from golem_solver.pettingzoo import env
 
-    api_test(env(game=game, players=2, seed=1), num_cycles=300)
+    info = GAMES[game].INFO
+    players = {"fewest": info["min_players"], "two": 2, "most": info["max_players"]}
+    api_test(env(game=game, players=players[count], seed=1), num_cycles=300)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
