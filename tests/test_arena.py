@@ -161,8 +161,9 @@ def test_arena_api_returns_the_report_and_prints_nothing(capsys):
     )
     assert capsys.readouterr() == ("", "")
     assert report["threads"] == 1 and report["seconds"] >= 0
+    assert report["backend"] == "threads"
     assert {
-        k: v for k, v in report.items() if k not in ("threads", "seconds")
+        k: v for k, v in report.items() if k not in ("threads", "seconds", "backend")
     } == arena(["greedy", "random"], games=4, seed=2)
     assert seen[-1] == 4
 

@@ -73,11 +73,17 @@ fn ranges_played_apart_and_merged_give_the_same_report() {
     }
     let names = bots.iter().map(|b| b.name()).collect();
     assert_eq!(report(names, &config, merged, false), whole);
-    // A range outside the arena is refused, not played.
-    for range in [5..9, 3..3] {
-        let refused = play_games(&bots, &config, range, &StopFlag::new(), &mut |_, _| {});
-        assert!(matches!(refused, Err(ArenaError::Config { field, .. }) if field == "games"));
-    }
+    // A range outside the arena is refused, not played; an empty one checks the config.
+    let refused = play_games(&bots, &config, 5..9, &StopFlag::new(), &mut |_, _| {});
+    assert!(matches!(refused, Err(ArenaError::Config { field, .. }) if field == "games"));
+    let empty = play_games(&bots, &config, 3..3, &StopFlag::new(), &mut |_, _| {}).unwrap();
+    assert!(empty.records.is_empty() && !empty.stopped);
+    let bad = ArenaConfig {
+        players: 9,
+        ..config.clone()
+    };
+    let refused = play_games(&bots, &bad, 0..0, &StopFlag::new(), &mut |_, _| {});
+    assert!(matches!(refused, Err(ArenaError::Config { field, .. }) if field == "players"));
 }
 
 #[test]

@@ -182,7 +182,8 @@ pub struct Played {
 /// [`run`] plays it (the same deal, seats and random streams), on `config.threads`
 /// threads. So a run can be split into ranges played anywhere (another process, another
 /// machine) and the records merged in game order give [`report`] the same report as
-/// [`run`]. `progress(done, total)` counts the games of the range.
+/// [`run`]. `progress(done, total)` counts the games of the range. An empty range only
+/// checks the configuration.
 pub fn play_games<G: Game>(
     bots: &[Box<dyn Bot<G>>],
     config: &ArenaConfig,
@@ -191,14 +192,21 @@ pub fn play_games<G: Game>(
     progress: &mut dyn FnMut(u32, u32),
 ) -> Result<Played, ArenaError> {
     check::<G>(bots.len(), config)?;
-    if games.start >= games.end || games.end > config.games {
+    if games.start > games.end || games.end > config.games {
         let (first, end, total) = (games.start, games.end, config.games);
         return config_error(
             "games",
-            format!("the range {first}..{end} is empty or not within 0..{total}"),
+            format!("the range {first}..{end} is not within 0..{total}"),
         );
     }
     let count = games.end - games.start;
+    if count == 0 {
+        // Nothing to play: the configuration has been checked, which is what is asked.
+        return Ok(Played {
+            records: Vec::new(),
+            stopped: false,
+        });
+    }
     let threads = config.threads.clamp(1, count as usize);
     let next = AtomicU32::new(games.start);
     // Games after the first one with an illegal move are not needed: that error is the
