@@ -174,3 +174,19 @@ def test_arena_api_refuses_an_unknown_game():
     with pytest.raises(GolemError) as caught:
         run(["greedy"], game="chess")
     assert caught.value.field == "game"
+
+
+def test_the_default_backend_imports_no_ray():
+    # Ray is an optional extra: the package, the command line and the thread backend
+    # (arena and puzzles) must work without it, and never import it.
+    code = (
+        "import sys, golem_solver, golem_solver.cli.commands\n"
+        "from golem_solver import arena\n"
+        "arena.run(['greedy', 'random'], games=2, threads=2)\n"
+        "assert 'ray' not in sys.modules, 'ray was imported'\n"
+    )
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr

@@ -100,6 +100,8 @@ def session(address: Optional[str] = None, cpus: Optional[int] = None) -> Iterat
     connected to (``auto``: the cluster started on this machine with ``ray start``), or
     without one a local runtime with ``cpus`` CPUs (default: all) is started, and either
     is shut down at the end."""
+    if address is not None:
+        _host_port(address)  # a malformed address is refused even then
     if ray.is_initialized():
         yield _cpus()
         return
@@ -155,24 +157,22 @@ def _gather(
 ) -> Tuple[Dict[int, Any], bool]:
     """Waits for the tasks, handing each result to ``on_result(index, result)`` as it
     comes. A stop (``stop.stopped``) cancels the tasks still running. Returns the
-    results by index and whether some were cancelled. The failure of the earliest task
-    that failed is raised (the later ones are cancelled), as the thread backend reports
-    the earliest game's error."""
+    results by index and whether some are missing (because of a stop). The failure of the
+    earliest task that failed is raised (the later ones are cancelled), as the thread
+    backend reports the earliest game's error; after a stop, only a ``GolemError`` is:
+    Ctrl-C in a terminal reaches the local workers too, and their interrupted tasks are
+    just missing."""
     pending = {ref: i for i, ref in enumerate(refs)}
     results: Dict[int, Any] = {}
     failed: Optional[Tuple[int, BaseException]] = None
-    stopped = False
     try:
-        while pending:
-            if stop is not None and stop.stopped:
-                stopped = True
-                break
-            ready, _ = ray.wait(list(pending), num_returns=len(pending), timeout=POLL_S)
-            for ref in sorted(ready, key=pending.__getitem__):
+        while pending and not (stop is not None and stop.stopped):
+            ready, _ = ray.wait(list(pending), num_returns=1, timeout=POLL_S)
+            for ref in ready:
                 index = pending.pop(ref)
                 try:
                     results[index] = ray.get(ref)
-                except Exception as e:  # noqa: BLE001 - the task's own error, kept
+                except Exception as e:  # the task's own error, reported below
                     if failed is None or index < failed[0]:
                         failed = (index, _cause(e))
                     continue
@@ -186,9 +186,10 @@ def _gather(
     finally:
         for ref in pending:
             ray.cancel(ref)
-    if failed is not None:
+    stopped = stop is not None and stop.stopped
+    if failed is not None and (not stopped or isinstance(failed[1], _core.GolemError)):
         raise failed[1]
-    return results, stopped
+    return results, len(results) < len(refs)
 
 
 # ---- the arena ----------------------------------------------------------------------------
