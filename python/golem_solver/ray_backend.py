@@ -85,7 +85,12 @@ def _connect(address: str, **kwargs: Any) -> None:
             "address", f"no answer from Ray at {address} in {INIT_TIMEOUT_S:.0f} s"
         )
     if "error" in outcome:
-        raise golem_error("address", _first_line(outcome["error"]))
+        hint = ""
+        if os.environ.get("RAY_AUTH_MODE") is None:
+            # Ray >= 2.5x heads enable token authentication, which a driver given an
+            # explicit address only uses when told to (auto finds it by itself).
+            hint = " (a head with token authentication needs RAY_AUTH_MODE=token here)"
+        raise golem_error("address", _first_line(outcome["error"]) + hint)
 
 
 def _first_line(error: BaseException) -> str:
