@@ -87,8 +87,8 @@ def _connect(address: str, **kwargs: Any) -> None:
     if "error" in outcome:
         hint = ""
         if os.environ.get("RAY_AUTH_MODE") is None:
-            # Ray >= 2.5x heads enable token authentication, which a driver given an
-            # explicit address only uses when told to (auto finds it by itself).
+            # A recent Ray's head (2.60 here) enables token authentication, which a
+            # driver given an explicit address uses only when told to (auto does).
             hint = " (a head with token authentication needs RAY_AUTH_MODE=token here)"
         raise golem_error("address", _first_line(outcome["error"]) + hint)
 
