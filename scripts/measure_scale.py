@@ -54,6 +54,7 @@ def main() -> None:
 
     start = time.perf_counter()
     ray.init(
+        address="local",
         num_cpus=args.cpus,
         include_dashboard=False,
         log_to_driver=False,

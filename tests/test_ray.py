@@ -89,6 +89,7 @@ def test_an_unreachable_address_is_one_line_and_no_hang():
 @pytest.fixture(scope="module")
 def runtime():
     ray.init(
+        address="local",
         num_cpus=2,
         include_dashboard=False,
         log_to_driver=False,

@@ -53,15 +53,33 @@ def _host_port(address: str) -> Optional[Tuple[str, int]]:
     return host.strip("[]"), int(port)
 
 
+def _auto_address() -> Optional[str]:
+    """What ``auto`` stands for (``RAY_ADDRESS``, else the last cluster ``ray start``
+    recorded on this machine), or None if that cannot be told. Ray's own lookup, which
+    is private: any failure just skips the early check."""
+    try:
+        from ray._private.services import canonicalize_bootstrap_address
+
+        return canonicalize_bootstrap_address("auto")
+    except Exception:  # no cluster recorded (ray.init says so), or the API moved
+        return None
+
+
 def _check_reachable(address: str) -> None:
     target = _host_port(address)
+    shown = address
+    if address == "auto":
+        resolved = _auto_address()
+        # A stale record of a stopped cluster would otherwise cost the whole deadline.
+        target = _host_port(resolved) if resolved else None
+        shown = f"auto ({resolved})"
     if target is None:
         return
     try:
         socket.create_connection(target, timeout=CONNECT_TIMEOUT_S).close()
     except OSError as e:
         reason = e.strerror or type(e).__name__
-        raise golem_error("address", f"cannot reach {address}: {reason}") from None
+        raise golem_error("address", f"cannot reach {shown}: {reason}") from None
 
 
 def _connect(address: str, **kwargs: Any) -> None:
@@ -118,8 +136,13 @@ def session(address: Optional[str] = None, cpus: Optional[int] = None) -> Iterat
         _connect(address, **quiet)
     else:
         try:
+            # "local": a new runtime even when a cluster runs on this machine (plain
+            # ray.init() would join that one, or fail on a stale record of it).
             ray.init(
-                num_cpus=cpus or os.cpu_count() or 1, include_dashboard=False, **quiet
+                address="local",
+                num_cpus=cpus or os.cpu_count() or 1,
+                include_dashboard=False,
+                **quiet,
             )
         except Exception as e:  # e.g. no room for the object store
             raise golem_error(
