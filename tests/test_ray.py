@@ -86,6 +86,25 @@ def test_an_unreachable_address_is_one_line_and_no_hang():
     assert lines == ["error: address: cannot reach 127.0.0.1:1: Connection refused"]
 
 
+def test_auto_is_checked_like_an_address():
+    # auto stands for RAY_ADDRESS (else the cluster `ray start` recorded here).
+    command = [sys.executable, "-m", "golem_solver.cli", *ARENA, "--backend", "ray"]
+    env = {**os.environ, "RAY_ADDRESS": "127.0.0.1:1"}
+    out = subprocess.run(
+        [*command, "--address", "auto"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert out.returncode == 2, out.stderr
+    # Ray spells this machine by its node address: (127.0.0.1:1) or (<node IP>:1).
+    [line] = out.stderr.splitlines()
+    assert line.startswith("error: address: cannot reach auto (") and line.endswith(
+        ":1): Connection refused"
+    ), line
+
+
 @pytest.fixture(scope="module")
 def runtime():
     ray.init(

@@ -104,11 +104,12 @@ def _connect(address: str, **kwargs: Any) -> None:
         )
     if "error" in outcome:
         hint = ""
-        if os.environ.get("RAY_AUTH_MODE") is None:
+        message = _first_line(outcome["error"])
+        if "Failed to connect" in message and os.environ.get("RAY_AUTH_MODE") is None:
             # A recent Ray's head (2.60 here) enables token authentication, which a
             # driver given an explicit address uses only when told to (auto does).
             hint = " (a head with token authentication needs RAY_AUTH_MODE=token here)"
-        raise golem_error("address", _first_line(outcome["error"]) + hint)
+        raise golem_error("address", message + hint)
 
 
 def _first_line(error: BaseException) -> str:
