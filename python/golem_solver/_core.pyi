@@ -337,8 +337,47 @@ def arena(
     ``GolemError`` with ``field`` like ``bot[1].iterations``. ``stop`` ends the arena
     within a move; the report (``stopped`` True) then covers the ``played`` games
     finished by then. With ``record`` the report has ``records``: per game played its
-    ``index``, ``bots`` by seat, ``scores``, ``winner``, ``plies``, ``finished``, ``start``
+    ``index``, ``seats`` (lineup indices) and ``bots`` (names) by seat, ``scores``, ``winner``, ``plies``, ``finished``, ``start``
     (TOML) and ``moves`` (every action applied, chance outcomes included, in notation)."""
+
+def arena_games(
+    bots: list[str],
+    *,
+    game: Optional[str] = None,
+    games: int = 100,
+    players: Optional[int] = None,
+    seed: int = 0,
+    threads: int = 1,
+    max_plies: int = 3000,
+    setup: list[tuple[str, str]] = ...,
+    record: bool = False,
+    first: int = 0,
+    count: Optional[int] = None,
+    on_progress: Optional[Callable[[int, int], object]] = None,
+    stop: Optional[StopToken] = None,
+) -> dict:
+    """Plays only the games ``first..first + count`` (default: to the last) of the arena
+    ``arena`` would play with the same arguments, each exactly as ``arena`` plays it;
+    returns ``{"records": [...], "stopped": bool}``: every finished game's record (as
+    ``arena``'s ``records``, plus ``seats``, the lineup index holding each seat), in game
+    order. ``count=0`` only checks the arguments."""
+
+def arena_report(
+    bots: list[str],
+    records: list[dict],
+    *,
+    game: Optional[str] = None,
+    games: int = 100,
+    players: Optional[int] = None,
+    seed: int = 0,
+    max_plies: int = 3000,
+    setup: list[tuple[str, str]] = ...,
+    record: bool = False,
+    stopped: bool = False,
+) -> dict:
+    """The report ``arena`` gives for these records (``arena_games``' records, merged in
+    increasing game order), made by the same code; ``stopped`` says some games are
+    missing. A malformed record raises ``GolemError`` naming it (``records[3].seats``)."""
 
 def bench(
     *,

@@ -163,6 +163,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add_class::<rl::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(rl::batch_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_report, m)?)?;
     m.add_function(wrap_pyfunction!(bench::bench, m)?)?;
     m.add_function(wrap_pyfunction!(century::golem_points, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
