@@ -6,6 +6,7 @@
 //! [`with_game!`](crate::with_game), never by name.
 
 pub mod century;
+pub mod golem_cranio;
 pub mod merchant_explorers;
 
 use crate::game::{GameInfo, PositionError};
