@@ -1,4 +1,10 @@
-//! Golem (Cranio Creations, 2021): spec `../shared/specs/golem-cranio.md`.
+//! Golem (Cranio Creations, 2021), game key `golem-cranio`.
+//!
+//! The engine is being built: so far only the components layer exists, which loads and
+//! validates the data file holding every number, card and tile of the game (spec
+//! `golem-cranio.md` §2, §12, §13). The game is not in the registry yet.
+
+pub mod components;
 
 pub mod golems;
 pub mod pile;
