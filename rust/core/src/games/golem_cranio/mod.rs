@@ -6,6 +6,7 @@
 
 pub mod components;
 
+pub mod action;
 pub mod golems;
 pub mod pile;
 pub mod state;
