@@ -70,7 +70,7 @@ const fn shift(section: u8, lying: bool) -> u32 {
     3 * (2 * (section as u32 - 1) + lying as u32)
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Golems(pub [u64; DISTRICTS]);
 
 impl Golems {

@@ -8,6 +8,7 @@ pub mod components;
 
 pub mod action;
 pub mod golems;
+pub mod movement;
 pub mod pile;
 pub mod state;
 pub mod zobrist;

@@ -11,6 +11,7 @@
 //! flow, stack) is folded in when the hash is read. [`State::compute_hash`] recomputes
 //! everything and tests check both agree.
 
+use super::components::Components;
 use super::golems::{GolemRef, Golems};
 use super::pile::Pile;
 use super::zobrist::{self, Feature};
@@ -427,9 +428,41 @@ pub struct Board {
     pub artifact_offer: u8,
 }
 
+/// The components a state is played with: a `&'static` reference (the builtin tables or a
+/// leaked user file), compared by address.
+#[derive(Clone, Copy)]
+pub struct Comp(pub &'static Components);
+
+impl PartialEq for Comp {
+    fn eq(&self, other: &Comp) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Comp {}
+
+impl std::hash::Hash for Comp {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl std::fmt::Debug for Comp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Comp({})", self.0.info.source.label())
+    }
+}
+
+impl std::ops::Deref for Comp {
+    type Target = Components;
+    fn deref(&self) -> &Components {
+        self.0
+    }
+}
+
 /// The whole game state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    /// The tables (not hashed: one game is played with one file).
+    pub comp: Comp,
     pub players: [Player; MAX_PLAYERS],
     pub board: Board,
     pub stack: Stack,
@@ -631,12 +664,13 @@ impl State {
     }
 
     /// A blank state for `players` seats (no cards dealt; setup fills it).
-    pub fn blank(players: usize) -> State {
+    pub fn blank(comp: &'static Components, players: usize) -> State {
         let mut turn_order = [NONE; MAX_PLAYERS];
         for (i, t) in turn_order.iter_mut().enumerate().take(players) {
             *t = i as u8;
         }
         let mut s = State {
+            comp: Comp(comp),
             players: [Player::empty(); MAX_PLAYERS],
             board: Board {
                 palace: [NONE; PALACE],
@@ -688,7 +722,7 @@ mod tests {
         assert_eq!(std::mem::size_of::<Frame>(), 9);
         assert_eq!(std::mem::size_of::<Stack>(), 78);
         assert_eq!(std::mem::size_of::<Board>(), 256);
-        assert_eq!(std::mem::size_of::<State>(), 776);
+        assert_eq!(std::mem::size_of::<State>(), 784);
     }
 
     #[test]
@@ -702,7 +736,7 @@ mod tests {
 
     #[test]
     fn mutators_keep_the_incremental_hash() {
-        let mut s = State::blank(3);
+        let mut s = State::blank(Components::builtin(), 3);
         assert_eq!(s.hash_value(), s.compute_hash());
         s.add_golem(1, GolemRef::new(2, 4, false));
         s.add_golem(1, GolemRef::new(2, 4, false));
