@@ -7,8 +7,14 @@
 pub mod components;
 
 pub mod action;
+pub mod effects;
+pub mod flow;
 pub mod golems;
 pub mod movement;
 pub mod pile;
+pub mod setup;
 pub mod state;
 pub mod zobrist;
+
+#[cfg(test)]
+mod tests;

@@ -224,11 +224,14 @@ pub fn action_of(before: Golems, r: &MoveResult, ignore: bool) -> MoveAct {
     }
 }
 
+/// Tokens as (district, from section, lying, to section), Knowledge, VP, `ignore`.
+pub type MoveListingKey = (Vec<(u8, u8, bool, u8)>, u8, u8, bool);
+
 /// Listing order of move actions (§9): `move none` first, then token by token (district
 /// r y b, from section, standing first, to section; fewer tokens first on a common
 /// prefix), then the amounts paid (Knowledge, then VP, numerically), then without `ignore`
 /// before with it.
-pub fn listing_key(m: &MoveAct) -> (Vec<(u8, u8, bool, u8)>, u8, u8, bool) {
+pub fn listing_key(m: &MoveAct) -> MoveListingKey {
     let tokens = m
         .tokens()
         .map(|t| {

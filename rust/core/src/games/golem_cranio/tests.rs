@@ -1,0 +1,392 @@
+//! Rule tests of the engine on the builtin components: the setup decisions (§3.2), round
+//! 1's Golem Movement (§4.2), the ops built so far, and properties over random play
+//! (incremental hash, text round trips, forced steps).
+
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::action::Action;
+use super::components::Components;
+use super::flow::Decision;
+use super::golems::GolemRef;
+use super::setup::{new_game_seeded, NewGame};
+use super::state::{Phase, State, OBJECTIVES};
+use crate::util::BitIter;
+
+fn comp() -> &'static Components {
+    Components::builtin()
+}
+
+fn new(players: usize, seed: u64) -> State {
+    new_game_seeded(comp(), players, seed, NewGame::default())
+}
+
+fn texts(s: &State) -> Vec<String> {
+    s.legal().into_iter().map(|a| a.to_text()).collect()
+}
+
+fn play(s: &mut State, text: &str) {
+    let a = s
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("{text}: {e} (legal: {:?})", texts(s)));
+    s.apply(a);
+}
+
+/// Plays the draft picking each player's lowest card.
+fn draft_lowest(s: &mut State) {
+    while s.phase == Phase::Draft {
+        let a = s.legal()[0];
+        s.apply(a);
+    }
+}
+
+#[test]
+fn the_draft_picks_in_seat_order_and_passes_to_the_left() {
+    let mut s = new(3, 5);
+    let packs: Vec<u32> = (0..3).map(|i| s.players[i].pack).collect();
+    assert_eq!(s.to_move, 0);
+    assert_eq!(texts(&s).len(), 4);
+    // Round 1: each picks from their own pack, in seat order.
+    for (seat, pack) in packs.iter().enumerate() {
+        assert_eq!(s.to_move, seat as u8);
+        let card = pack.trailing_zeros();
+        s.apply(Action::Pick(card as u8));
+    }
+    // The packs moved left: seat 1 now holds what remains of seat 0's pack.
+    for seat in 0..3 {
+        let from = (seat + 2) % 3;
+        let expected = packs[from] & !(1 << packs[from].trailing_zeros());
+        assert_eq!(s.players[seat].pack, expected, "seat {seat}");
+        assert_eq!(s.players[seat].pack.count_ones(), 3);
+    }
+    assert_eq!(s.to_move, 0);
+    draft_lowest(&mut s);
+    // Three picks, then the single card passed last: 4 drafted each, every dealt card once.
+    assert_eq!(s.phase, Phase::Discard);
+    let mut all = 0u32;
+    for p in &s.players[..3] {
+        assert_eq!(p.drafted.count_ones(), 4);
+        assert_eq!(p.pack, 0);
+        assert_eq!(all & p.drafted, 0);
+        all |= p.drafted;
+    }
+    assert_eq!(all, packs.iter().fold(0, |m, p| m | p));
+}
+
+#[test]
+fn the_fourth_card_is_the_one_passed_last() {
+    // 2 players, each picks the lowest card: follow the packs by hand.
+    let mut s = new(2, 9);
+    let mut packs = [s.players[0].pack, s.players[1].pack];
+    let mut drafted = [0u32; 2];
+    for _ in 0..3 {
+        for seat in 0..2 {
+            let low = 1 << packs[seat].trailing_zeros();
+            drafted[seat] |= low;
+            packs[seat] &= !low;
+        }
+        packs = [packs[1], packs[0]];
+    }
+    drafted[0] |= packs[0];
+    drafted[1] |= packs[1];
+    draft_lowest(&mut s);
+    assert_eq!([s.players[0].drafted, s.players[1].drafted], drafted);
+}
+
+#[test]
+fn solo_has_no_draft_and_discards_one_of_the_four() {
+    let mut s = new(1, 3);
+    assert_eq!(s.phase, Phase::Discard);
+    let dealt = s.players[0].drafted;
+    assert_eq!(dealt.count_ones(), 4);
+    let t = texts(&s);
+    assert_eq!(t.len(), 4);
+    assert!(t.iter().all(|t| t.starts_with("discard O")));
+    let deck_before = s.board.objective_deck.len();
+    let first = dealt.trailing_zeros() as u8;
+    s.apply(Action::Discard(first));
+    assert_eq!(s.players[0].objectives, dealt & !(1 << first));
+    assert_eq!(s.board.objective_deck.len(), deck_before + 1);
+    // The one Artifact tile is taken without a ply; the Starting tiles are next.
+    assert_eq!(s.phase, Phase::Start);
+    assert_ne!(s.players[0].artifact_tile, super::state::NONE);
+}
+
+#[test]
+fn discards_go_under_the_objective_deck_in_discard_order() {
+    let mut s = new(2, 4);
+    draft_lowest(&mut s);
+    let d0 = s.players[0].drafted.trailing_zeros() as u8;
+    s.apply(Action::Discard(d0));
+    let d1 = s.players[1].drafted.trailing_zeros() as u8;
+    s.apply(Action::Discard(d1));
+    let order = s.board.objective_deck.known_top_first();
+    assert_eq!(&order[order.len() - 2..], &[d0, d1]);
+    assert_eq!(s.players[0].objectives.count_ones(), 3);
+    assert_eq!(s.board.objective_deck.len(), OBJECTIVES - 8 + 2);
+}
+
+#[test]
+fn artifact_tiles_go_in_reverse_turn_order_and_the_last_is_forced() {
+    let mut s = new(3, 8);
+    draft_lowest(&mut s);
+    for _ in 0..3 {
+        let a = s.legal()[0];
+        s.apply(a);
+    }
+    assert_eq!(s.phase, Phase::Artifact);
+    assert_eq!(s.to_move, 2, "the last in turn order chooses first");
+    let offer = s.board.artifact_offer;
+    assert_eq!(texts(&s).len(), 3);
+    let first = s.legal()[1];
+    s.apply(first);
+    assert_eq!(s.to_move, 1);
+    let second = s.legal()[0];
+    s.apply(second);
+    // Seat 0 takes the last tile without a ply.
+    assert_eq!(s.phase, Phase::Start);
+    assert_eq!(s.board.artifact_offer, 0);
+    let taken: u8 = (0..3).fold(0, |m, i| m | 1 << s.players[i].artifact_tile);
+    assert_eq!(taken, offer);
+    if let Action::ArtifactTile { tile, side } = first {
+        assert_eq!(s.players[2].artifact_tile, 2 * tile + side - 1);
+    }
+}
+
+/// Plays the setup to the `start` decision of the first player.
+fn to_start(players: usize, seed: u64) -> State {
+    let mut s = new(players, seed);
+    while matches!(
+        s.decision(),
+        Decision::Draft | Decision::Discard | Decision::ArtifactTile
+    ) {
+        let a = s.legal()[0];
+        s.apply(a);
+    }
+    s
+}
+
+#[test]
+fn starting_tiles_keep_two_and_resolve_both_in_id_order() {
+    // Find a deal whose first player holds S01 (3 Clay) and S12 (3 VP).
+    let (mut s, seat) = (0..400)
+        .map(|seed| to_start(2, seed))
+        .find_map(|s| {
+            let seat = s.to_move as usize;
+            (s.decision() == Decision::Start
+                && s.players[seat].starting & 0b1000_0000_0001 == 0b1000_0000_0001)
+                .then_some((s, seat))
+        })
+        .expect("a deal with S01 and S12");
+    play(&mut s, "start S12 S01");
+    let p = &s.players[seat];
+    assert_eq!(p.res[0], 3);
+    assert_eq!(p.vp, 13);
+    assert_eq!(p.starting, 0, "the tiles leave the game");
+}
+
+#[test]
+fn start_pairs_with_the_same_total_are_offered_once() {
+    // On random deals, no two offered pairs reach the same state.
+    for seed in 0..60 {
+        let s = to_start(3, seed);
+        if s.decision() != Decision::Start {
+            continue;
+        }
+        let legal = s.legal();
+        let mut states = Vec::new();
+        for a in &legal {
+            let mut c = s;
+            c.apply_raw(*a);
+            assert!(!states.contains(&c), "two offered pairs reach one state");
+            states.push(c);
+        }
+    }
+    // A hand of S01 (3 Clay), S09 (2 Clay + 1 Kn), S10 (2 Coins + 1 Clay), S13 (1 of each):
+    // the six pairs have six different totals.
+    let mut s = to_start(2, 1);
+    let seat = s.to_move as usize;
+    s.players[seat].starting = 1 << 0 | 1 << 8 | 1 << 9 | 1 << 12;
+    assert_eq!(s.legal().len(), 6);
+    // S02 (3 Coins) + S09 and S10 + S13 both give 2 Clay, 3 Coins, 1 Kn (§15.15): only the
+    // first in listing order is offered.
+    s.players[seat].starting = 1 << 1 | 1 << 8 | 1 << 9 | 1 << 12;
+    let t = texts(&s);
+    assert!(t.contains(&"start S02 S09".to_string()), "{t:?}");
+    assert!(!t.contains(&"start S10 S13".to_string()), "{t:?}");
+    assert_eq!(t.len(), 5);
+}
+
+#[test]
+fn starting_gold_is_placed_and_a_full_cauldron_activates_its_artifact() {
+    // S04: 1 Gold + 1 Coin. Put it in cauldron 1 (capacity 1): Artifact 1 completes and
+    // its benefit on the player's tile side resolves at once.
+    let mut s = to_start(2, 2);
+    let seat = s.to_move as usize;
+    s.players[seat].starting = 1 << 3 | 1 << 0; // S01, S04
+    s.apply(Action::Start(0, 3));
+    assert_eq!(s.decision(), Decision::Put);
+    assert_eq!(texts(&s), ["put 1:1", "put 2:1", "put 3:1", "put 4:1"]);
+    let before = s.players[seat];
+    play(&mut s, "put 1:1");
+    let p = s.players[seat];
+    assert_eq!(p.gold, [1, 0, 0, 0]);
+    assert_eq!(s.completed_artifacts(seat), 1);
+    let tile = before.artifact_tile as usize;
+    let benefit = &comp().artifact_tiles[tile / 2].sides[tile % 2].artifacts[0];
+    let mut expected = before;
+    for op in benefit {
+        if let super::components::Op::Gain { res, n } = op {
+            match res.index() {
+                0..=2 => expected.res[res.index()] += *n as u16,
+                4 => expected.vp += *n as i16,
+                _ => {}
+            }
+        }
+    }
+    // S04's Coin comes after its Gold, so after the activation.
+    expected.res[1] += 1;
+    assert_eq!(p.res, expected.res);
+    assert_eq!(p.vp, expected.vp);
+}
+
+#[test]
+fn student_any_moves_the_chosen_student() {
+    // S15: one Student of the player's choice + 1 VP.
+    let mut s = to_start(2, 6);
+    let seat = s.to_move as usize;
+    s.players[seat].starting = 1 << 14 | 1 << 0; // S01, S15
+    s.apply(Action::Start(0, 14));
+    assert_eq!(s.decision(), Decision::StudentAny);
+    assert_eq!(texts(&s), ["student r", "student y", "student b"]);
+    play(&mut s, "student y");
+    assert_eq!(s.players[seat].students, [1, 2, 1]);
+    assert_eq!(s.players[seat].vp, 11);
+}
+
+#[test]
+fn the_menorah_token_goes_to_the_first_student_on_viii_or_beyond() {
+    let mut s = new(2, 1);
+    s.set_student(0, 2, 7);
+    s.student_forward(0, 2, 2);
+    assert_eq!(s.players[0].students[2], 9);
+    assert_eq!(s.players[0].menorahs, 0b100);
+    assert_eq!(s.board.menorah_tokens, 0b011);
+    s.set_student(1, 2, 9);
+    s.student_forward(1, 2, 5);
+    assert_eq!(s.players[1].students[2], 10, "stops at X");
+    assert_eq!(s.players[1].menorahs, 0);
+    assert_eq!(s.hash_value(), s.compute_hash());
+}
+
+/// Plays to the first Golem Movement decision.
+fn to_movement(players: usize, seed: u64) -> State {
+    let mut s = new(players, seed);
+    while s.phase != Phase::Movement && s.unimplemented().is_none() {
+        let a = s.legal()[0];
+        s.apply(a);
+    }
+    s
+}
+
+#[test]
+fn golems_are_placed_standing_on_section_i_of_two_districts() {
+    let mut s = new(2, 3);
+    while s.phase != Phase::Place && s.unimplemented().is_none() {
+        let a = s.legal()[0];
+        s.apply(a);
+    }
+    if s.phase != Phase::Place {
+        return; // a starting tile with an unbuilt decision
+    }
+    assert_eq!(texts(&s), ["place r y", "place r b", "place y b"]);
+    let seat = s.to_move as usize;
+    play(&mut s, "place b r");
+    let g = s.players[seat].golems;
+    assert_eq!(g.count(GolemRef::new(0, 1, false)), 1);
+    assert_eq!(g.count(GolemRef::new(2, 1, false)), 1);
+    assert_eq!(g.total(), 2);
+}
+
+#[test]
+fn round_1_movement_uses_track_and_character_steps() {
+    let s = (0..200)
+        .map(|seed| to_movement(2, seed))
+        .find(|s| s.phase == Phase::Movement)
+        .expect("a game reaching Golem Movement");
+    let seat = s.to_move as usize;
+    let (full, reduced) = super::movement::phase2_steps(&s, seat);
+    let level = comp()
+        .player_board
+        .golem_track
+        .level_of(comp().rules.start_golem_track_space)
+        .unwrap()
+        .steps as u32;
+    let character = comp().characters[s.board.palace[0] as usize].golem_steps as u32;
+    assert_eq!(full, level + character);
+    assert_eq!(reduced, None, "no g5 yet");
+    // Every move spends exactly the steps: 2 Golems on I have room for 18.
+    for a in s.legal() {
+        let mut c = s;
+        c.apply(a);
+        let g = c.players[seat].golems;
+        let moved: u32 = g.pieces().map(|p| p.section as u32 - 1).sum();
+        assert_eq!(moved, full, "{}", a.to_text());
+    }
+}
+
+#[test]
+fn random_setups_keep_the_hash_and_round_trip_every_text() {
+    let mut rng = ChaCha8Rng::seed_from_u64(42);
+    let mut reached_movement = 0;
+    let mut reached_actions = 0;
+    for game in 0..60u64 {
+        let players = 1 + (game % 4) as usize;
+        let opts = NewGame {
+            intro: game % 5 == 0,
+            hide_decks: game % 3 == 0,
+        };
+        let mut s = new_game_seeded(comp(), players, game, opts);
+        for _ in 0..200 {
+            assert_eq!(s.hash_value(), s.compute_hash());
+            let legal = s.legal();
+            if legal.is_empty() {
+                break;
+            }
+            assert!(
+                legal.len() >= 2,
+                "forced steps are applied: {:?}",
+                s.decision()
+            );
+            if s.phase == Phase::Movement {
+                reached_movement += 1;
+            }
+            for &a in &legal {
+                let text = a.to_text();
+                assert_eq!(s.parse_action(&text), Ok(a), "{text}");
+                assert_eq!(Action::parse(&text).map(|b| b.to_text()), Ok(text.clone()));
+            }
+            let mut seen = legal.clone();
+            seen.dedup();
+            assert_eq!(seen.len(), legal.len(), "no duplicate actions");
+            let a = *legal.choose(&mut rng).unwrap();
+            s.apply(a);
+        }
+        if s.phase == Phase::Actions {
+            reached_actions += 1;
+        }
+        assert_eq!(s.hash_value(), s.compute_hash());
+        // The Objectives: every card once, across hands, packs, drafted and the deck.
+        let mut all = s.board.objective_deck.cards();
+        for p in &s.players[..players] {
+            for set in [p.objectives, p.pack, p.drafted] {
+                assert_eq!(all & set as u64, 0);
+                all |= set as u64;
+            }
+        }
+        assert_eq!(BitIter(all).count(), OBJECTIVES);
+    }
+    assert!(reached_movement > 10, "{reached_movement}");
+    assert!(reached_actions > 10, "{reached_actions}");
+}
