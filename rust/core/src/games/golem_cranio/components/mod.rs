@@ -5,15 +5,19 @@
 //! ([`Components::from_file`]), which is refused with every problem listed at once, each as
 //! `components.<json path>: <message>`, until it is valid.
 
+mod board;
 mod cards;
 mod error;
 mod facts;
+mod header;
 pub mod ids;
+mod marbles;
 pub mod model;
 pub mod ops;
 mod player_board;
 mod reader;
-mod sections;
+mod rules;
+mod setup;
 mod validate;
 pub mod vocab;
 
@@ -191,7 +195,7 @@ impl Components {
             return Err(ComponentsErrors(r.errors));
         };
         r.only_fields(map, "", TOP_LEVEL_FIELDS, "field");
-        sections::expect_string(&mut r, map, "schema", SCHEMA);
+        header::expect_string(&mut r, map, "schema", SCHEMA);
         r.with_field(map, "", "version", |r, v, p| {
             if v.as_u64() != Some(VERSION) {
                 r.error(
@@ -200,8 +204,9 @@ impl Components {
                 );
             }
         });
-        sections::expect_string(&mut r, map, "game", "golem-cranio");
-        r.with_field(map, "", "vocabulary", sections::check_vocabulary);
+        header::expect_string(&mut r, map, "game", "golem-cranio");
+        r.with_field(map, "", "vocabulary", header::check_vocabulary);
+        r.with_field(map, "", "inventory", header::check_inventory);
         let counts = facts::count_facts(&mut r, &root);
 
         let player_board = r.with_field(map, "", "player_board", player_board::read_player_board);
@@ -212,12 +217,12 @@ impl Components {
                 facts: counts.total(),
                 placeholders: counts.placeholders,
             },
-            rules: r.with_field(map, "", "rules", sections::read_rules),
-            marbles: r.with_field(map, "", "marbles", sections::read_marbles),
-            board: r.with_field(map, "", "board", sections::read_board),
-            cemetery: r.with_field(map, "", "cemetery", sections::read_cemetery),
-            library_slot_costs: r.with_field(map, "", "library", sections::read_library),
-            synagogue: r.with_field(map, "", "synagogue", sections::read_synagogue),
+            rules: r.with_field(map, "", "rules", rules::read_rules),
+            marbles: r.with_field(map, "", "marbles", marbles::read_marbles),
+            board: r.with_field(map, "", "board", board::read_board),
+            cemetery: r.with_field(map, "", "cemetery", board::read_cemetery),
+            library_slot_costs: r.with_field(map, "", "library", board::read_library),
+            synagogue: r.with_field(map, "", "synagogue", board::read_synagogue),
             characters: cards::to_array(r.with_field(
                 map,
                 "",
@@ -252,7 +257,7 @@ impl Components {
             player_board,
             setup: Setup::default(),
         };
-        let numbers = r.with_field(map, "", "setup", sections::read_setup);
+        let numbers = r.with_field(map, "", "setup", setup::read_setup);
         components.setup = validate::cross_check(&mut r, &components, &numbers);
         if r.errors.is_empty() {
             Ok(components)

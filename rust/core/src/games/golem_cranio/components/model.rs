@@ -33,6 +33,8 @@ pub const ARTIFACTS: usize = CAULDRONS;
 pub const DEVELOPMENTS_PER_AREA: usize = 6;
 /// Books of each colour, in `BookColour` order (red, blue, green, yellow, black).
 pub const BOOKS_PER_COLOUR: [usize; 5] = [8, 8, 8, 8, 6];
+/// Marbles in the box, by `MarbleColour` (5 white, 1 black, 3 each red, blue, yellow).
+pub const MARBLES_IN_BOX: [u8; MARBLE_COLOURS] = [5, 1, 3, 3, 3];
 pub const MAX_CEMETERY_SPACES: usize = 8;
 pub const MAX_STUDY_SPACES: usize = 21;
 pub const MAX_GOLEM_TRACK_SPACES: usize = 20;

@@ -204,12 +204,7 @@ fn read_op(r: &mut Reader, value: &Value, path: &str) -> Option<Op> {
     let name: OpName = r.word(name_value, &name_path)?;
     let mut allowed = vec!["op"];
     allowed.extend_from_slice(op_params(name));
-    r.only_fields(
-        map,
-        path,
-        &allowed,
-        &format!("parameter of {}", name.name()),
-    );
+    r.only_fields(map, path, &allowed, &format!("{} parameter", name.name()));
     let mut p = Params { r, map, path };
     let op = match name {
         OpName::Gain => Op::Gain {
@@ -343,7 +338,7 @@ fn read_cost_item(r: &mut Reader, value: &Value, path: &str) -> Option<CostItem>
     let mut p = Params { r, map, path };
     match kind {
         CostItemName::Res => {
-            p.r.only_fields(map, path, &["res", "n"], "field of a cost item");
+            p.r.only_fields(map, path, &["res", "n"], "cost item field");
             let res: Resource = p.word("res");
             if res == Resource::Gold {
                 p.r.error(
@@ -357,11 +352,11 @@ fn read_cost_item(r: &mut Reader, value: &Value, path: &str) -> Option<CostItem>
             })
         }
         CostItemName::StudentBack => {
-            p.r.only_fields(map, path, &["student_back"], "field of a cost item");
+            p.r.only_fields(map, path, &["student_back"], "cost item field");
             Some(CostItem::StudentBack(p.word("student_back")))
         }
         CostItemName::StudyDown => {
-            p.r.only_fields(map, path, &["study_down"], "field of a cost item");
+            p.r.only_fields(map, path, &["study_down"], "cost item field");
             Some(CostItem::StudyDown(p.small("study_down", 1, 20)))
         }
     }
@@ -384,12 +379,7 @@ fn read_ability(r: &mut Reader, value: &Value, path: &str) -> Option<Ability> {
     let name: AbilityName = r.word(name_value, &name_path)?;
     let mut allowed = vec!["ability"];
     allowed.extend_from_slice(ability_params(name));
-    r.only_fields(
-        map,
-        path,
-        &allowed,
-        &format!("parameter of {}", name.name()),
-    );
+    r.only_fields(map, path, &allowed, &format!("{} parameter", name.name()));
     let mut p = Params { r, map, path };
     Some(match name {
         AbilityName::ControlCap => Ability::ControlCap {

@@ -113,7 +113,7 @@ impl Reader {
     }
 
     /// Refuses the fields of `map` other than `allowed`; `noun` names them (`field`,
-    /// `parameter of gain`).
+    /// `gain parameter`).
     pub fn only_fields(&mut self, map: &Object, path: &str, allowed: &[&str], noun: &str) {
         for key in map.keys() {
             if !allowed.contains(&key.as_str()) {
@@ -167,7 +167,9 @@ impl Reader {
         match value.as_i64() {
             Some(n) if (min..=max).contains(&n) => Some(n),
             _ => {
-                let range = if max == i64::MAX {
+                let range = if min == max {
+                    format!("{min}")
+                } else if max == i64::MAX {
                     format!(">= {min}")
                 } else {
                     format!("from {min} to {max}")
@@ -190,9 +192,13 @@ impl Reader {
 
     /// A positive weight (`0` after a reported problem).
     pub fn positive_u32(&mut self, value: &Value, path: &str) -> u32 {
-        self.int(value, path, 1, u32::MAX.into())
-            .and_then(|n| u32::try_from(n).ok())
-            .unwrap_or(0)
+        let Some(n) = self.int(value, path, 1, i64::MAX) else {
+            return 0;
+        };
+        u32::try_from(n).unwrap_or_else(|_| {
+            self.error(path, format!("{n} is too large (at most {})", u32::MAX));
+            0
+        })
     }
 
     pub fn boolean(&mut self, value: &Value, path: &str) -> bool {
@@ -224,14 +230,13 @@ impl Reader {
             Value::String(s) => {
                 let found = T::from_name(s);
                 if found.is_none() {
-                    self.error(
-                        path,
-                        format!(
-                            "unknown {} \"{s}\" (expected {})",
-                            T::KIND,
-                            quoted_list(T::NAMES, "or")
-                        ),
-                    );
+                    // Long vocabularies are not listed: the message would drown the word.
+                    let expected = if T::NAMES.len() <= 6 {
+                        format!(" (expected {})", quoted_list(T::NAMES, "or"))
+                    } else {
+                        String::new()
+                    };
+                    self.error(path, format!("unknown {} \"{s}\"{expected}", T::KIND));
                 }
                 found
             }
@@ -282,4 +287,54 @@ pub(super) fn quoted_list(words: &[&str], last_joiner: &str) -> String {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} {last_joiner} {last}", rest.join(", ")),
     }
+}
+
+/// An object with exactly the keys `keys`, in `keys` order, each value read with `read`,
+/// which is also given the key's position in `keys`.
+pub(super) fn read_keyed<T: Default>(
+    r: &mut Reader,
+    value: &Value,
+    path: &str,
+    keys: &[&str],
+    mut read: impl FnMut(&mut Reader, &Value, &str, usize) -> T,
+) -> Vec<T> {
+    let Some(map) = r.object(value, path) else {
+        return keys.iter().map(|_| T::default()).collect();
+    };
+    for key in map.keys() {
+        if !keys.contains(&key.as_str()) {
+            r.error(
+                path,
+                format!(
+                    "unknown key \"{key}\" (expected {})",
+                    quoted_list(keys, "and")
+                ),
+            );
+        }
+    }
+    keys.iter()
+        .enumerate()
+        .map(|(i, key)| r.with_field(map, path, key, |r, v, p| read(r, v, p, i)))
+        .collect()
+}
+
+/// An array of distinct integers within `min..=max`, of length `len`.
+pub(super) fn distinct_numbers(
+    r: &mut Reader,
+    value: &Value,
+    path: &str,
+    len: usize,
+    min: u8,
+    max: u8,
+) -> Vec<u8> {
+    let mut numbers = Vec::new();
+    for (i, item) in r.array_of_len(value, path, len).iter().enumerate() {
+        let p = index_path(path, i);
+        let n = r.small(item, &p, min, max);
+        if r.clean(&[&p]) && numbers.contains(&n) {
+            r.error(&p, format!("{n} is listed twice"));
+        }
+        numbers.push(n);
+    }
+    numbers
 }

@@ -7,7 +7,7 @@ use super::model::{
     Setup, ACTION_TILES, CHARACTERS, DISTRICTS, OBJECTIVES, STARTING_TILES, TILE_SECTIONS,
 };
 use super::reader::{index_path, Reader};
-use super::sections::SetupNumbers;
+use super::setup::SetupNumbers;
 use super::vocab::{Deck, District, Vocab};
 use super::Components;
 
