@@ -48,7 +48,8 @@ pub fn op_list(comp: &'static Components, list: &OpList) -> &'static [Op] {
         SourceKind::LineMenu
         | SourceKind::WorkPicks
         | SourceKind::GoldPlacement
-        | SourceKind::CreateFollowUp => &[],
+        | SourceKind::CreateFollowUp
+        | SourceKind::BlackMarble => &[],
     };
     for &step in &list.path {
         if step == 0 {
@@ -89,6 +90,16 @@ impl State {
                 self.advance();
                 return;
             };
+            if top.list.kind == SourceKind::BlackMarble {
+                if self.black_marble_options().is_empty() {
+                    self.stack.pop();
+                    continue;
+                }
+                return;
+            }
+            if top.list.kind == SourceKind::LineMenu {
+                return;
+            }
             if top.list.kind == SourceKind::GoldPlacement {
                 if self.free_cauldron_spaces() == 0 {
                     // Gold beyond the free spaces is lost.

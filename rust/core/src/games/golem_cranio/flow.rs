@@ -7,7 +7,7 @@ use super::components::ops::Op;
 use super::effects::{frame, op_list};
 use super::golems::GolemRef;
 use super::movement;
-use super::state::{OpList, Phase, SourceKind, Stage, State, NONE};
+use super::state::{Chance, OpList, Phase, SourceKind, Stage, State, MAX_PLAYERS, NONE};
 use crate::game::Turn;
 use crate::util::BitIter;
 
@@ -24,6 +24,14 @@ pub enum Decision {
     Put,
     /// A `student_any` op.
     StudentAny,
+    /// A turn of the Actions phase.
+    Turn,
+    /// The black marble's Student steps.
+    BlackMarble,
+    /// The Pass-tile-1 holder removes a marble.
+    Remove,
+    /// A chance event.
+    Chance,
     /// A decision this engine does not build yet (the op or phase named).
     Unimplemented(&'static str),
     /// The game is over.
@@ -33,9 +41,15 @@ pub enum Decision {
 impl State {
     /// The current decision point.
     pub fn decision(&self) -> Decision {
+        if self.chance != Chance::None {
+            return Decision::Chance;
+        }
         if let Some(top) = self.stack.top() {
-            if top.list.kind == SourceKind::GoldPlacement {
-                return Decision::Put;
+            match top.list.kind {
+                SourceKind::GoldPlacement => return Decision::Put,
+                SourceKind::BlackMarble => return Decision::BlackMarble,
+                SourceKind::LineMenu => return Decision::Unimplemented("line actions"),
+                _ => {}
             }
             let ops = op_list(self.comp.0, &top.list);
             return match &ops[top.next as usize] {
@@ -66,8 +80,8 @@ impl State {
             Phase::Movement => Decision::Movement,
             Phase::Over => Decision::None,
             Phase::Refresh => Decision::Unimplemented("refresh"),
-            Phase::Actions => Decision::Unimplemented("actions"),
-            Phase::Remove => Decision::Unimplemented("remove"),
+            Phase::Actions => Decision::Turn,
+            Phase::Remove => Decision::Remove,
             Phase::Influence => Decision::Unimplemented("influence"),
             Phase::Income => Decision::Unimplemented("income"),
             Phase::Development => Decision::Unimplemented("development"),
@@ -85,6 +99,7 @@ impl State {
     pub fn turn(&self) -> Turn {
         match self.decision() {
             Decision::None => Turn::Terminal,
+            Decision::Chance => Turn::Chance,
             _ => Turn::Player(self.to_move as usize),
         }
     }
@@ -92,7 +107,8 @@ impl State {
     /// The legal micro-actions in listing order (§9); empty at an unbuilt decision.
     pub fn legal(&self) -> Vec<Action> {
         let seat = self.to_move as usize;
-        let p = &self.players[seat];
+        // `to_move` is `NONE` at a chance node, whose arm does not read `p`.
+        let p = &self.players[seat.min(MAX_PLAYERS - 1)];
         match self.decision() {
             Decision::Draft => BitIter(p.pack as u64)
                 .map(|o| Action::Pick(o as u8))
@@ -153,7 +169,62 @@ impl State {
                     })
                     .collect()
             }
+            Decision::Turn => self.turn_actions(),
+            Decision::BlackMarble => self.black_marble_options(),
+            Decision::Remove => self.remove_options(),
+            Decision::Chance => self.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
             Decision::Unimplemented(_) | Decision::None => Vec::new(),
+        }
+    }
+
+    /// The outcomes of the pending chance event with their probabilities (one outcome,
+    /// certain, when the position lists it).
+    pub fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        match self.chance {
+            Chance::Drop => {
+                let marbles = self.drop_marbles();
+                if let Some(lines) = self.listed_drop(marbles) {
+                    return vec![(Action::Drop(lines), 1.0)];
+                }
+                super::actions::drop_outcomes(marbles, &self.comp.marbles.drop_weights)
+                    .into_iter()
+                    .map(|(l, p)| (Action::Drop(l), p))
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The outcome of a chance event with a single possible outcome (a listed drop, an
+    /// empty drop), if this one has.
+    pub fn forced_chance(&self) -> Option<Action> {
+        match self.chance {
+            Chance::Drop => {
+                let marbles = self.drop_marbles();
+                if let Some(lines) = self.listed_drop(marbles) {
+                    return Some(Action::Drop(lines));
+                }
+                let lines = (0..super::state::COLOURS as u8)
+                    .filter(|&c| marbles.count(c) > 0)
+                    .count();
+                (lines == 0).then_some(Action::Drop([super::state::Marbles::EMPTY; 5]))
+            }
+            _ => None,
+        }
+    }
+
+    /// Draws the pending chance event's outcome with the law of
+    /// [`State::chance_outcomes`] (without listing the outcomes of a drop).
+    pub fn sample_chance(&self, rng: &mut dyn rand::RngCore) -> Action {
+        match self.chance {
+            Chance::Drop => {
+                let marbles = self.drop_marbles();
+                Action::Drop(
+                    self.listed_drop(marbles)
+                        .unwrap_or_else(|| super::setup::sample_drop(&self.comp, marbles, rng)),
+                )
+            }
+            other => panic!("no chance event to sample: {other:?}"),
         }
     }
 
@@ -167,6 +238,17 @@ impl State {
     /// applied (not a ply, §9).
     pub fn settle(&mut self) {
         loop {
+            if self.chance != Chance::None {
+                // A chance event is forced when its outcome is known; listing a drop's
+                // outcomes just to count them would be slow.
+                match self.forced_chance() {
+                    Some(outcome) => {
+                        self.apply_raw(outcome);
+                        continue;
+                    }
+                    None => return,
+                }
+            }
             let legal = self.legal();
             if legal.len() != 1 {
                 return;
@@ -250,6 +332,20 @@ impl State {
                 self.student_forward(seat, b as usize, 1);
                 self.resolve();
             }
+            (Decision::Turn, a) => self.apply_turn(a),
+            (Decision::BlackMarble, Action::Student(d)) => {
+                self.stack.pop();
+                self.student_forward(seat, d as usize, 1);
+                self.resolve();
+            }
+            (Decision::BlackMarble, Action::Students(a, b)) => {
+                self.stack.pop();
+                self.student_forward(seat, a as usize, 1);
+                self.student_forward(seat, b as usize, 1);
+                self.resolve();
+            }
+            (Decision::Remove, Action::Remove(c)) => self.apply_remove(c),
+            (Decision::Chance, Action::Drop(lines)) => self.apply_drop(lines),
             (decision, action) => panic!("{action:?} is not legal at {decision:?}"),
         }
     }
@@ -335,6 +431,7 @@ impl State {
                 Some(seat) => self.to_move = seat,
                 None => self.start_actions(),
             },
+            Phase::Actions => self.next_turn(),
             _ => {}
         }
     }

@@ -7,6 +7,7 @@
 pub mod components;
 
 pub mod action;
+pub mod actions;
 pub mod effects;
 pub mod flow;
 pub mod golems;

@@ -292,6 +292,8 @@ pub enum SourceKind {
     GoldPlacement,
     /// The g6 choice after a creation.
     CreateFollowUp,
+    /// The black marble's two Student steps.
+    BlackMarble,
 }
 
 /// An op list: a source and, for lists nested in `convert`/`choice` ops, the path to it

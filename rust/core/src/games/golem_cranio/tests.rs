@@ -11,7 +11,8 @@ use super::components::Components;
 use super::flow::Decision;
 use super::golems::GolemRef;
 use super::setup::{new_game_seeded, NewGame};
-use super::state::{Phase, State, OBJECTIVES};
+use super::state::{Phase, Stage, State, NONE, OBJECTIVES};
+use crate::game::Turn;
 use crate::util::BitIter;
 
 fn comp() -> &'static Components {
@@ -350,6 +351,13 @@ fn random_setups_keep_the_hash_and_round_trip_every_text() {
         let mut s = new_game_seeded(comp(), players, game, opts);
         for _ in 0..200 {
             assert_eq!(s.hash_value(), s.compute_hash());
+            if s.turn() == Turn::Chance {
+                let outcome = s.sample_chance(&mut rng);
+                let text = outcome.to_text();
+                assert_eq!(Action::parse(&text), Ok(outcome), "{text}");
+                s.apply(outcome);
+                continue;
+            }
             let legal = s.legal();
             if legal.is_empty() {
                 break;
@@ -389,4 +397,188 @@ fn random_setups_keep_the_hash_and_round_trip_every_text() {
     }
     assert!(reached_movement > 10, "{reached_movement}");
     assert!(reached_actions > 10, "{reached_actions}");
+}
+
+/// A 2-player game at the first turn of the Actions phase (round 1).
+fn to_actions(seed_from: u64) -> State {
+    (seed_from..seed_from + 300)
+        .map(|seed| {
+            let mut s = new(2, seed);
+            while s.phase != Phase::Actions && s.unimplemented().is_none() {
+                let a = s.legal()[0];
+                s.apply(a);
+            }
+            s
+        })
+        .find(|s| s.phase == Phase::Actions)
+        .expect("a game reaching the Actions phase")
+}
+
+/// Lists a drop putting every marble of the 2-player set into line `line` (0-4).
+fn list_drop(s: &mut State, line: u64) {
+    let i = s.board.drop_count as usize;
+    s.board.drops[i] = (0..15).fold(0u64, |m, k| m | line << (3 * k));
+    s.board.drop_count += 1;
+}
+
+#[test]
+fn a_turn_offers_marbles_rabbi_spaces_the_bottom_space_and_pass() {
+    let s = to_actions(0);
+    assert_eq!(s.to_move, s.turn_order[0]);
+    let t = texts(&s);
+    let mut expected = Vec::new();
+    for (l, line) in s.board.lines.iter().enumerate() {
+        for c in 0..5u8 {
+            if line.count(c) > 0 {
+                expected.push(
+                    Action::Marble {
+                        line: l as u8,
+                        colour: c,
+                    }
+                    .to_text(),
+                );
+            }
+        }
+    }
+    expected.extend(["rabbi 1", "rabbi 2", "rabbi 3", "rabbi bottom", "pass"].map(String::from));
+    assert_eq!(t, expected);
+}
+
+#[test]
+fn a_marble_goes_to_the_player_moves_its_student_and_opens_its_line_at_value_v() {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    // A red marble in some line: the red Student steps, the line action waits at v.
+    let Some(line) = (0..5).find(|&l| s.board.lines[l].count(2) > 0) else {
+        return;
+    };
+    let v = s.board.lines[line].total();
+    let before = s.players[seat].students;
+    s.apply(Action::Marble {
+        line: line as u8,
+        colour: 2,
+    });
+    assert_eq!(s.players[seat].marbles.count(2), 1);
+    assert_eq!(s.board.lines[line].total(), v - 1);
+    assert_eq!(s.players[seat].students[0], before[0] + 1);
+    let top = s.stack.top().unwrap();
+    assert_eq!((top.list.a as usize, top.value), (line, v));
+    assert_eq!(s.unimplemented(), Some("line actions"));
+    assert_eq!(s.hash_value(), s.compute_hash());
+}
+
+#[test]
+fn the_black_marble_steps_two_different_students() {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    let line = (0..5).find(|&l| s.board.lines[l].count(1) > 0).unwrap();
+    s.apply(Action::Marble {
+        line: line as u8,
+        colour: 1,
+    });
+    assert_eq!(s.decision(), Decision::BlackMarble);
+    assert_eq!(texts(&s), ["students r y", "students r b", "students y b"]);
+    let before = s.players[seat].students;
+    play(&mut s, "students b r");
+    assert_eq!(
+        s.players[seat].students,
+        [before[0] + 1, before[1], before[2] + 1]
+    );
+    // With only one Student able to move, the step is forced.
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    s.set_student(seat, 0, 10);
+    s.set_student(seat, 1, 10);
+    let before = s.players[seat].students[2];
+    s.apply(Action::Marble {
+        line: line as u8,
+        colour: 1,
+    });
+    assert_eq!(s.players[seat].students[2], before + 1);
+    assert_eq!(s.unimplemented(), Some("line actions"));
+}
+
+#[test]
+fn passing_takes_pass_tiles_and_the_passing_phases_follow() {
+    let mut s = to_actions(0);
+    let (first, second) = (s.turn_order[0], s.turn_order[1]);
+    let coins = comp().synagogue.bottom_action.clone();
+    assert_eq!(
+        coins,
+        vec![super::components::Op::Gain {
+            res: super::components::vocab::Resource::Coin,
+            n: 2
+        }]
+    );
+    // First player passes: Pass tile 1.
+    play(&mut s, "pass");
+    assert_eq!(s.board.pass_tiles[0], first);
+    assert_eq!(s.players[first as usize].passes, 1);
+    assert_eq!(s.to_move, second);
+    // Second player takes the bottom space (2 Coins), then acts again: the first passed.
+    let c = s.players[second as usize].res[1];
+    play(&mut s, "rabbi bottom");
+    assert_eq!(s.players[second as usize].res[1], c + 2);
+    assert_eq!(s.board.bottom_rabbis[0], second);
+    assert_eq!(s.to_move, second);
+    assert!(!texts(&s).iter().any(|t| t.starts_with("rabbi")));
+    // The second passes: Pass tile 2; the first Passing phase starts with the tile-1
+    // holder removing a marble, then the re-drop (listed: all into the Study line).
+    list_drop(&mut s, 3);
+    list_drop(&mut s, 4);
+    play(&mut s, "pass");
+    assert_eq!(s.board.pass_tiles[..2], [first, second]);
+    assert_eq!((s.phase, s.stage), (Phase::Remove, Stage::Passing1));
+    assert_eq!(s.to_move, first);
+    let in_synagogue: u8 = s.board.lines.iter().map(|l| l.total()).sum();
+    play(&mut s, "remove w");
+    assert_eq!(s.board.removed.count(0), 1);
+    // The listed drop was applied without branching.
+    assert_eq!(s.phase, Phase::Actions);
+    assert_eq!(s.board.lines[3].total(), in_synagogue - 1);
+    assert_eq!(s.board.drop_count, 1);
+    // Passed players act in Pass-tile order: the first, then the second.
+    assert_eq!(s.to_move, first);
+    play(&mut s, "rabbi bottom");
+    assert_eq!(s.board.bottom_rabbis[..2], [second, first]);
+    assert_eq!(s.to_move, second);
+    play(&mut s, "pass");
+    assert_eq!(s.players[second as usize].passes, 2);
+    assert_eq!(s.board.pass_tiles[2], NONE, "a second pass takes no tile");
+    assert_eq!(s.to_move, first);
+    play(&mut s, "pass");
+    // Final Passing phase: another removal and re-drop; `pass` is not legal.
+    assert_eq!((s.phase, s.stage), (Phase::Remove, Stage::Passing2));
+    assert_eq!(s.to_move, first);
+    play(&mut s, "remove w");
+    assert_eq!(s.board.removed.count(0), 2);
+    assert_eq!(s.board.drop_count, 0);
+    assert!(s.board.lines[4].total() > 0);
+    assert_eq!(s.to_move, first);
+    let t = texts(&s);
+    assert!(!t.contains(&"pass".to_string()));
+    assert!(t.iter().all(|t| t.starts_with("marble")), "{t:?}");
+    assert_eq!(s.hash_value(), s.compute_hash());
+}
+
+#[test]
+fn a_re_drop_without_a_listed_outcome_is_a_chance_node() {
+    let mut s = to_actions(0);
+    play(&mut s, "pass");
+    play(&mut s, "pass");
+    assert_eq!(s.phase, Phase::Remove);
+    let removable = texts(&s);
+    let text = removable[0].clone();
+    play(&mut s, &text);
+    assert_eq!(s.turn(), Turn::Chance);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let outcome = s.sample_chance(&mut rng);
+    let marbles = s.drop_marbles();
+    if let Action::Drop(lines) = outcome {
+        let total: u8 = lines.iter().map(|l| l.total()).sum();
+        assert_eq!(total, marbles.total());
+    }
+    s.apply(outcome);
+    assert_eq!(s.stage, Stage::Passing1);
+    assert_eq!(s.to_move, s.board.pass_tiles[0]);
 }
