@@ -155,6 +155,7 @@ impl State {
             }
             Op::Student { district, n } => self.student_forward(seat, district.index(), n),
             Op::NoControlCost => self.players[seat].no_control_cost = true,
+            Op::StudentIncome => self.push_student_income(seat),
             _ => unreachable!("not an automatic op: {op:?}"),
         }
     }
@@ -388,5 +389,6 @@ pub fn is_automatic(op: &Op) -> bool {
             | Op::Study { .. }
             | Op::Student { .. }
             | Op::NoControlCost
+            | Op::StudentIncome
     )
 }

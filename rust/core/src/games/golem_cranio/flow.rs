@@ -24,6 +24,8 @@ pub enum Decision {
     Put,
     /// A `student_any` op.
     StudentAny,
+    /// Another op's decision (`ops.rs`).
+    Op,
     /// A turn of the Actions phase.
     Turn,
     /// The black marble's Student steps.
@@ -54,20 +56,19 @@ impl State {
             let ops = op_list(self.comp.0, &top.list);
             return match &ops[top.next as usize] {
                 Op::StudentAny { .. } => Decision::StudentAny,
-                Op::GolemTrack { .. } => Decision::Unimplemented("golem_track"),
+                Op::GolemTrack { .. } => Decision::Op,
                 Op::CreateGolem { .. } => Decision::Unimplemented("create_golem"),
-                Op::KillGolem => Decision::Unimplemented("kill_golem"),
-                Op::Activate { .. } => Decision::Unimplemented("activate"),
+                Op::KillGolem => Decision::Op,
+                Op::Activate { .. } => Decision::Op,
                 Op::MoveGolems { .. } => Decision::Unimplemented("move_golems"),
                 Op::Upgrade { .. } => Decision::Unimplemented("upgrade"),
                 Op::BuyBook { .. } => Decision::Unimplemented("buy_book"),
                 Op::BookActive { .. } => Decision::Unimplemented("book_active"),
-                Op::ArtifactActivate { .. } => Decision::Unimplemented("artifact_activate"),
-                Op::StudentIncome => Decision::Unimplemented("student_income"),
+                Op::ArtifactActivate { .. } => Decision::Op,
                 Op::DrawObjectives { .. } => Decision::Unimplemented("draw_objectives"),
-                Op::UseNeighborhood => Decision::Unimplemented("use_neighborhood"),
-                Op::Convert { .. } => Decision::Unimplemented("convert"),
-                Op::Choice { .. } => Decision::Unimplemented("choice"),
+                Op::UseNeighborhood => Decision::Op,
+                Op::Convert { .. } => Decision::Op,
+                Op::Choice { .. } => Decision::Op,
                 op => unreachable!("automatic op {op:?} left on the stack"),
             };
         }
@@ -168,6 +169,19 @@ impl State {
                         }
                     })
                     .collect()
+            }
+            Decision::Op => {
+                // §9, §15.15: an option reaching the same state as an earlier one is the
+                // same micro-action.
+                let mut out: Vec<(Action, State)> = Vec::new();
+                for a in self.op_options() {
+                    let mut child = *self;
+                    child.apply_raw(a);
+                    if !out.iter().any(|(_, s)| *s == child) {
+                        out.push((a, child));
+                    }
+                }
+                out.into_iter().map(|(a, _)| a).collect()
             }
             Decision::Turn => self.turn_actions(),
             Decision::BlackMarble => self.black_marble_options(),
@@ -332,6 +346,7 @@ impl State {
                 self.student_forward(seat, b as usize, 1);
                 self.resolve();
             }
+            (Decision::Op, a) => self.apply_op_choice(a),
             (Decision::Turn, a) => self.apply_turn(a),
             (Decision::BlackMarble, Action::Student(d)) => {
                 self.stack.pop();

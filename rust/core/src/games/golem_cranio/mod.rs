@@ -12,6 +12,7 @@ pub mod effects;
 pub mod flow;
 pub mod golems;
 pub mod movement;
+pub mod ops;
 pub mod pile;
 pub mod setup;
 pub mod state;

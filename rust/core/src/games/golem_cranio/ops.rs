@@ -1,0 +1,377 @@
+//! Decisions of effect ops (spec §2.4, §5): the options of the op waiting on top of the
+//! stack and their resolution. Built: `golem_track`, `kill_golem`, `activate`,
+//! `convert`, `choice`, `use_neighborhood`, `artifact_activate`; `student_income` is
+//! automatic. Each op is optional (`skip`, `done`, `no` come first) except where §2.4
+//! says otherwise; options reaching the same state as an earlier one are dropped by
+//! `flow.rs` (§9, §15.15).
+
+use super::action::Action;
+use super::components::ops::{Ability, CostItem, Op};
+use super::components::vocab::{Resource, StudentChoice, TrackDir};
+use super::effects::{frame, op_list};
+use super::golems::GolemRef;
+use super::state::{OpList, SourceKind, State, CAULDRONS, NONE, SECTIONS};
+
+/// The op on top of the stack.
+pub fn current_op(state: &State) -> Option<(&'static Op, usize)> {
+    let top = state.stack.top()?;
+    let ops = op_list(state.comp.0, &top.list);
+    ops.get(top.next as usize).map(|op| (op, top.next as usize))
+}
+
+impl State {
+    fn has_golem_ability(
+        &self,
+        seat: usize,
+        f: impl Fn(&Ability) -> bool,
+    ) -> Option<&'static Ability> {
+        let devs = self.players[seat].developments;
+        self.comp
+            .0
+            .player_board
+            .golem_developments
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| devs >> (6 + i) & 1 == 1)
+            .flat_map(|(_, d)| d.abilities.iter())
+            .find(|a| f(a))
+    }
+
+    /// The first and last spaces of the Golem track.
+    fn golem_track_ends(&self) -> (u8, u8) {
+        let spaces = &self.comp.player_board.golem_track.spaces;
+        (
+            spaces.first().map_or(1, |s| s.space),
+            spaces.last().map_or(1, |s| s.space),
+        )
+    }
+
+    /// Moves the Golem-track marker by `delta`, stopping at the ends (§5.11).
+    pub fn move_golem_track(&mut self, seat: usize, delta: i32) {
+        let (low, high) = self.golem_track_ends();
+        let now = self.players[seat].golem_track as i32;
+        let to = (now + delta).clamp(low as i32, high as i32);
+        self.set_golem_track(seat, to as u8);
+    }
+
+    /// Pushes the neighborhood of section `s` of district `d` (§5.3): the tile on the
+    /// `neighborhood_sections`, the printed one elsewhere.
+    pub fn push_neighborhood(&mut self, d: u8, s: u8) {
+        let comp = self.comp.0;
+        let list = match comp
+            .board
+            .neighborhood_sections
+            .iter()
+            .position(|&x| x == s)
+        {
+            Some(i) => OpList::top(
+                SourceKind::Neighborhood,
+                self.board.districts[d as usize][i],
+                0,
+            ),
+            None => OpList::top(SourceKind::Printed, d, s),
+        };
+        self.stack.push(frame(list));
+    }
+
+    /// Activates a standing Golem (§5.3): it lies down, then its neighborhood resolves.
+    pub fn activate_golem(&mut self, seat: usize, g: GolemRef) {
+        debug_assert!(!g.lying);
+        self.remove_golem(seat, g);
+        self.add_golem(seat, GolemRef::new(g.district, g.section, true));
+        self.push_neighborhood(g.district, g.section);
+    }
+
+    /// Limited Cemetery spaces (data index) free and in play, then the unlimited one.
+    fn cemetery_choices(&self) -> Vec<(usize, u8)> {
+        let n = self.num_players;
+        self.comp
+            .cemetery
+            .iter()
+            .enumerate()
+            .filter(|(i, sp)| {
+                sp.min_players <= n && (sp.unlimited || self.board.cemetery[*i] == NONE)
+            })
+            .map(|(i, sp)| (i, sp.id))
+            .collect()
+    }
+
+    /// Whether the whole cost can be paid (§2.4 `convert`), and for a Student step back
+    /// of the player's choice the Students that can pay.
+    fn convert_payers(&self, seat: usize, cost: &[CostItem]) -> Option<Vec<Option<u8>>> {
+        let p = &self.players[seat];
+        let first_study = self
+            .comp
+            .player_board
+            .study_track
+            .first()
+            .map_or(0, |s| s.space);
+        let mut choices = vec![None];
+        for item in cost {
+            match *item {
+                CostItem::Res { res, n } => {
+                    let have = match res {
+                        Resource::Clay => p.res[0] as i32,
+                        Resource::Coin => p.res[1] as i32,
+                        Resource::Knowledge => p.res[2] as i32,
+                        Resource::Vp => i32::MAX,
+                        Resource::Gold => 0,
+                    };
+                    let same: i32 = cost
+                        .iter()
+                        .filter_map(|c| match c {
+                            CostItem::Res { res: r, n } if *r == res => Some(*n as i32),
+                            _ => None,
+                        })
+                        .sum();
+                    if have < same.max(n as i32) {
+                        return None;
+                    }
+                }
+                CostItem::StudyDown(n) => {
+                    if p.study < first_study + n {
+                        return None;
+                    }
+                }
+                CostItem::StudentBack(StudentChoice::Any) => {
+                    choices = (0..3u8)
+                        .filter(|&d| p.students[d as usize] >= 2)
+                        .map(Some)
+                        .collect();
+                    if choices.is_empty() {
+                        return None;
+                    }
+                }
+                CostItem::StudentBack(who) => {
+                    let d = who.index();
+                    if p.students[d] < 2 {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(choices)
+    }
+
+    fn pay_convert(&mut self, seat: usize, cost: &[CostItem], any_student: Option<u8>) {
+        for item in cost {
+            match *item {
+                CostItem::Res { res, n } => match res {
+                    Resource::Clay => self.add_res(seat, 0, -(n as i32)),
+                    Resource::Coin => self.add_res(seat, 1, -(n as i32)),
+                    Resource::Knowledge => self.add_res(seat, 2, -(n as i32)),
+                    Resource::Vp => self.add_vp(seat, -(n as i32)),
+                    Resource::Gold => unreachable!("Gold is never a cost"),
+                },
+                CostItem::StudyDown(n) => {
+                    let now = self.players[seat].study;
+                    self.set_study(seat, now - n);
+                }
+                CostItem::StudentBack(who) => {
+                    let d = match who {
+                        StudentChoice::Any => any_student.expect("a Student chosen") as usize,
+                        other => other.index(),
+                    };
+                    let now = self.players[seat].students[d];
+                    self.set_student(seat, d, now - 1);
+                }
+            }
+        }
+    }
+
+    /// The options of the op on top of the stack, in listing order (before the removal of
+    /// options equal in result).
+    pub fn op_options(&self) -> Vec<Action> {
+        let Some((op, _)) = current_op(self) else {
+            return Vec::new();
+        };
+        let seat = self.to_move as usize;
+        let p = &self.players[seat];
+        let mut out = Vec::new();
+        match op {
+            Op::GolemTrack { dir, .. } => {
+                out.push(Action::Skip);
+                if matches!(dir, TrackDir::Up | TrackDir::Either) {
+                    out.push(Action::TrackUp);
+                }
+                if matches!(dir, TrackDir::Down | TrackDir::Either) {
+                    out.push(Action::TrackDown);
+                }
+            }
+            Op::KillGolem => {
+                out.push(Action::Skip);
+                let spaces = self.cemetery_choices();
+                for (g, _) in p.golems.places() {
+                    for &(_, id) in &spaces {
+                        out.push(Action::Kill {
+                            golem: g,
+                            space: id,
+                        });
+                    }
+                }
+            }
+            Op::Activate { .. } => {
+                out.push(Action::Done);
+                for (g, _) in p.golems.places().filter(|(g, _)| !g.lying) {
+                    out.push(Action::Act(g));
+                }
+            }
+            Op::Convert { cost, .. } => {
+                out.push(Action::No);
+                if let Some(payers) = self.convert_payers(seat, cost) {
+                    for who in payers {
+                        out.push(who.map_or(Action::Yes, Action::YesDistrict));
+                    }
+                }
+            }
+            Op::Choice { options } => {
+                for i in 0..options.len() {
+                    out.push(Action::Option(i as u8 + 1));
+                }
+            }
+            Op::UseNeighborhood => {
+                out.push(Action::Skip);
+                let mut seen = [[false; SECTIONS]; 3];
+                for (g, _) in p.golems.places() {
+                    let cell = &mut seen[g.district as usize][g.section as usize - 1];
+                    if !*cell {
+                        *cell = true;
+                        out.push(Action::Use {
+                            district: g.district,
+                            section: g.section,
+                        });
+                    }
+                }
+            }
+            Op::ArtifactActivate { n } => {
+                out.push(Action::Skip);
+                let done = self.completed_artifacts(seat);
+                // Non-empty sets of at most n completed Artifacts, token by token.
+                let mut sets: Vec<u8> = (1..16u8)
+                    .filter(|&m| m & !done == 0 && m.count_ones() <= *n as u32)
+                    .collect();
+                sets.sort_by_key(|&m| {
+                    (0..CAULDRONS)
+                        .filter(|k| m >> k & 1 == 1)
+                        .collect::<Vec<_>>()
+                });
+                out.extend(sets.into_iter().map(Action::Artifact));
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Resolves the choice `action` of the op on top of the stack.
+    pub fn apply_op_choice(&mut self, action: Action) {
+        let (op, index) = current_op(self).expect("an op waiting");
+        let seat = self.to_move as usize;
+        let top = *self.stack.top().unwrap();
+        let finish = |s: &mut State| {
+            let f = s.stack.top_mut().unwrap();
+            f.next += 1;
+            f.used = 0;
+        };
+        match (op, action) {
+            (Op::Activate { n }, Action::Act(g)) => {
+                let f = self.stack.top_mut().unwrap();
+                f.used += 1;
+                if f.used >= *n {
+                    finish(self);
+                }
+                self.activate_golem(seat, g);
+            }
+            (_, Action::Skip | Action::Done | Action::No) => finish(self),
+            (Op::GolemTrack { n, .. }, Action::TrackUp) => {
+                finish(self);
+                self.move_golem_track(seat, *n as i32);
+            }
+            (Op::GolemTrack { n, .. }, Action::TrackDown) => {
+                finish(self);
+                self.move_golem_track(seat, -(*n as i32));
+            }
+            (Op::KillGolem, Action::Kill { golem, space }) => {
+                finish(self);
+                self.kill(seat, golem, space);
+            }
+            (Op::Convert { cost, .. }, Action::Yes | Action::YesDistrict(_)) => {
+                finish(self);
+                let who = match action {
+                    Action::YesDistrict(d) => Some(d),
+                    _ => None,
+                };
+                self.pay_convert(seat, cost, who);
+                let mut list = top.list;
+                push_path(&mut list, (index as u8 + 1) << 4);
+                self.stack.push(frame(list));
+            }
+            (Op::Choice { .. }, Action::Option(i)) => {
+                finish(self);
+                let mut list = top.list;
+                push_path(&mut list, (index as u8 + 1) << 4 | (i - 1));
+                self.stack.push(frame(list));
+            }
+            (Op::UseNeighborhood, Action::Use { district, section }) => {
+                finish(self);
+                self.push_neighborhood(district, section);
+            }
+            (Op::ArtifactActivate { .. }, Action::Artifact(set)) => {
+                finish(self);
+                for k in (0..CAULDRONS).rev() {
+                    if set >> k & 1 == 1 {
+                        self.push_activation(seat, k);
+                    }
+                }
+            }
+            (op, a) => panic!("{a:?} does not answer {op:?}"),
+        }
+        self.resolve();
+    }
+
+    /// Kills an own Golem onto Cemetery space `space_id` (§5.4): the track marker goes
+    /// down, then the space's bonus (twice with g2).
+    pub fn kill(&mut self, seat: usize, g: GolemRef, space_id: u8) {
+        let comp = self.comp.0;
+        let i = comp
+            .cemetery
+            .iter()
+            .position(|s| s.id == space_id)
+            .expect("a Cemetery space");
+        self.remove_golem(seat, g);
+        if comp.cemetery[i].unlimited {
+            self.board.cemetery_unlimited[seat] += 1;
+        } else {
+            self.board.cemetery[i] = seat as u8;
+        }
+        self.move_golem_track(seat, -(comp.rules.kill_track_down as i32));
+        let times = match self
+            .has_golem_ability(seat, |a| matches!(a, Ability::CemeteryMultiplier { .. }))
+        {
+            Some(Ability::CemeteryMultiplier { n }) => *n,
+            _ => 1,
+        };
+        for _ in 0..times {
+            self.stack
+                .push(frame(OpList::top(SourceKind::CemeteryBonus, i as u8, 0)));
+        }
+    }
+
+    /// `student_income` (automatic): street income of the red, yellow, blue Student.
+    pub fn push_student_income(&mut self, seat: usize) {
+        for d in (0..3u8).rev() {
+            let s = self.players[seat].students[d as usize];
+            self.stack
+                .push(frame(OpList::top(SourceKind::Street, d, s)));
+        }
+    }
+}
+
+/// Appends a nesting step to an op list's path.
+fn push_path(list: &mut OpList, step: u8) {
+    let slot = list
+        .path
+        .iter()
+        .position(|&p| p == 0)
+        .expect("effects nest at most two levels deep");
+    list.path[slot] = step;
+}
