@@ -3,7 +3,7 @@
 //! stop the resolution and are reported by `State::unimplemented`.
 
 use super::components::ops::{Ability, Op};
-use super::components::vocab::{Counter, Resource};
+use super::components::vocab::{Counter, Resource, Trigger, Vocab};
 use super::components::Components;
 use super::state::{Frame, OpList, SourceKind, State, CAULDRONS, MAX_PLAYERS, NONE, SECTIONS};
 
@@ -49,7 +49,9 @@ pub fn op_list(comp: &'static Components, list: &OpList) -> &'static [Op] {
         | SourceKind::WorkPicks
         | SourceKind::GoldPlacement
         | SourceKind::CreateFollowUp
-        | SourceKind::BlackMarble => &[],
+        | SourceKind::BlackMarble
+        | SourceKind::Trigger
+        | SourceKind::ThenActivate => &[],
     };
     for &step in &list.path {
         if step == 0 {
@@ -97,8 +99,17 @@ impl State {
                 }
                 return;
             }
-            if top.list.kind == SourceKind::LineMenu {
-                return;
+            match top.list.kind {
+                SourceKind::LineMenu | SourceKind::CreateFollowUp | SourceKind::ThenActivate => {
+                    return
+                }
+                SourceKind::Trigger => {
+                    self.stack.pop();
+                    let trigger = <Trigger as Vocab>::ALL[top.list.a as usize];
+                    self.push_trigger(self.actor(), trigger);
+                    continue;
+                }
+                _ => {}
             }
             if top.list.kind == SourceKind::GoldPlacement {
                 if self.free_cauldron_spaces() == 0 {

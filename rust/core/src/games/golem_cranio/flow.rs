@@ -50,6 +50,7 @@ impl State {
             match top.list.kind {
                 SourceKind::GoldPlacement => return Decision::Put,
                 SourceKind::BlackMarble => return Decision::BlackMarble,
+                SourceKind::CreateFollowUp | SourceKind::ThenActivate => return Decision::Op,
                 SourceKind::LineMenu => return Decision::Unimplemented("line actions"),
                 _ => {}
             }
@@ -57,10 +58,10 @@ impl State {
             return match &ops[top.next as usize] {
                 Op::StudentAny { .. } => Decision::StudentAny,
                 Op::GolemTrack { .. } => Decision::Op,
-                Op::CreateGolem { .. } => Decision::Unimplemented("create_golem"),
+                Op::CreateGolem { .. } => Decision::Op,
                 Op::KillGolem => Decision::Op,
                 Op::Activate { .. } => Decision::Op,
-                Op::MoveGolems { .. } => Decision::Unimplemented("move_golems"),
+                Op::MoveGolems { .. } => Decision::Op,
                 Op::Upgrade { .. } => Decision::Unimplemented("upgrade"),
                 Op::BuyBook { .. } => Decision::Unimplemented("buy_book"),
                 Op::BookActive { .. } => Decision::Unimplemented("book_active"),
@@ -372,6 +373,7 @@ impl State {
             (Decision::Movement, Action::Move(m)) => {
                 Action::Move(movement::parse_phase2(self, self.to_move as usize, &m)?)
             }
+            (Decision::Op, Action::Move(m)) => Action::Move(self.canonical_op_move(&m)?),
             (_, a) => a,
         };
         if self.legal().contains(&action) {

@@ -182,12 +182,37 @@ impl State {
     /// The options of the op on top of the stack, in listing order (before the removal of
     /// options equal in result).
     pub fn op_options(&self) -> Vec<Action> {
-        let Some((op, _)) = current_op(self) else {
-            return Vec::new();
-        };
         let seat = self.to_move as usize;
         let p = &self.players[seat];
         let mut out = Vec::new();
+        match self.stack.top().map(|f| f.list.kind) {
+            Some(SourceKind::CreateFollowUp) => {
+                let f = self.stack.top().unwrap();
+                for (step, act) in [(false, false), (true, false), (false, true), (true, true)] {
+                    if (step && f.list.a == 0) || (act && f.list.b == 0) {
+                        continue;
+                    }
+                    out.push(Action::G6 { step, act });
+                }
+                return out;
+            }
+            Some(SourceKind::ThenActivate) => {
+                out.push(Action::Skip);
+                match unpack_golem(self.stack.last_golem) {
+                    Some(g) => out.push(Action::Act(g)),
+                    None => {
+                        for (g, _) in p.golems.places().filter(|(g, _)| !g.lying) {
+                            out.push(Action::Act(g));
+                        }
+                    }
+                }
+                return out;
+            }
+            _ => {}
+        }
+        let Some((op, _)) = current_op(self) else {
+            return Vec::new();
+        };
         match op {
             Op::GolemTrack { dir, .. } => {
                 out.push(Action::Skip);
@@ -243,6 +268,19 @@ impl State {
                     }
                 }
             }
+            Op::CreateGolem { discount } => {
+                out.push(Action::Skip);
+                if self.reserve(seat) > 0 {
+                    for d in 0..3u8 {
+                        if self.create_cost(seat, d, *discount) <= p.res[0] as u32 {
+                            out.push(Action::Create(d));
+                        }
+                    }
+                }
+            }
+            Op::MoveGolems { .. } => {
+                out.extend(self.op_moves(op).into_iter().map(|(m, _)| Action::Move(m)));
+            }
             Op::ArtifactActivate { n } => {
                 out.push(Action::Skip);
                 let done = self.completed_artifacts(seat);
@@ -264,8 +302,43 @@ impl State {
 
     /// Resolves the choice `action` of the op on top of the stack.
     pub fn apply_op_choice(&mut self, action: Action) {
-        let (op, index) = current_op(self).expect("an op waiting");
         let seat = self.to_move as usize;
+        match self.stack.top().map(|f| f.list.kind) {
+            Some(SourceKind::CreateFollowUp) => {
+                let f = self.stack.pop().unwrap();
+                let Action::G6 { step, act } = action else {
+                    panic!("{action:?} does not answer the g6 choice");
+                };
+                let mut g = unpack_golem(self.stack.last_golem).expect("the new Golem");
+                if step {
+                    let to = (g.section + f.list.a).min(SECTIONS as u8);
+                    let cost: u32 = (g.section + 1..=to)
+                        .map(|s| self.comp.board.block_entry_cost[s as usize - 1] as u32)
+                        .sum();
+                    assert_eq!(cost, 0, "a g6 step onto a costly section is not built");
+                    self.remove_golem(seat, g);
+                    g.section = to;
+                    self.add_golem(seat, g);
+                    self.stack.last_golem = pack_golem(g);
+                }
+                if act {
+                    // Activated without laying it down.
+                    self.push_neighborhood(g.district, g.section);
+                }
+                self.resolve();
+                return;
+            }
+            Some(SourceKind::ThenActivate) => {
+                self.stack.pop();
+                if let Action::Act(g) = action {
+                    self.activate_golem(seat, g);
+                }
+                self.resolve();
+                return;
+            }
+            _ => {}
+        }
+        let (op, index) = current_op(self).expect("an op waiting");
         let top = *self.stack.top().unwrap();
         let finish = |s: &mut State| {
             let f = s.stack.top_mut().unwrap();
@@ -315,6 +388,30 @@ impl State {
                 finish(self);
                 self.push_neighborhood(district, section);
             }
+            (Op::CreateGolem { discount }, Action::Create(d)) => {
+                finish(self);
+                self.create_golem(seat, d, *discount);
+            }
+            (Op::MoveGolems { then_activate, .. }, Action::Move(m)) => {
+                finish(self);
+                let (_, r) = self
+                    .op_moves(op)
+                    .into_iter()
+                    .find(|(a, _)| *a == m)
+                    .expect("a legal move");
+                let before = self.players[seat].golems;
+                super::movement::apply_result(self, seat, &r);
+                if *then_activate {
+                    // The moved Golem (it stands now), or any standing Golem if none moved.
+                    let moved = super::movement::tokens(before, r.after)
+                        .iter()
+                        .find(|t| t.0 != 0)
+                        .map(|t| GolemRef::new(t.from().district, t.to_section(), false));
+                    self.stack.last_golem = moved.map_or(NONE, pack_golem);
+                    self.stack
+                        .push(frame(OpList::top(SourceKind::ThenActivate, 0, 0)));
+                }
+            }
             (Op::ArtifactActivate { .. }, Action::Artifact(set)) => {
                 finish(self);
                 for k in (0..CAULDRONS).rev() {
@@ -356,6 +453,101 @@ impl State {
         }
     }
 
+    /// Golems in the reserve: those never on the board, the Cemetery or set aside.
+    pub fn reserve(&self, seat: usize) -> u32 {
+        let p = &self.players[seat];
+        (self.comp.rules.golems_per_player as u32)
+            .saturating_sub(p.golems.total() + self.cemetery_golems(seat) + p.unplaced as u32)
+    }
+
+    /// Clay to create a Golem in district `d` (§5.2).
+    pub fn create_cost(&self, seat: usize, d: u8, discount: u8) -> u32 {
+        let r = &self.comp.rules;
+        (r.create_cost_clay as u32
+            + r.create_extra_per_own_golem_in_district as u32
+                * self.players[seat].golems.in_district(d as usize))
+        .saturating_sub(discount as u32)
+    }
+
+    /// Creates a Golem on section I of `d` (§5.2): pay, the mandatory track step, then
+    /// the g6 choice and the `create_golem` trigger.
+    pub fn create_golem(&mut self, seat: usize, d: u8, discount: u8) {
+        let comp = self.comp.0;
+        let cost = self.create_cost(seat, d, discount);
+        self.add_res(seat, 0, -(cost as i32));
+        let built = comp.rules.reserve_golems() as u32 - self.reserve(seat);
+        let g = GolemRef::new(d, 1, false);
+        self.add_golem(seat, g);
+        let up = comp
+            .rules
+            .create_track_up
+            .get(built as usize)
+            .copied()
+            .unwrap_or(0);
+        self.move_golem_track(seat, up as i32);
+        self.stack.last_golem = pack_golem(g);
+        self.stack.push(frame(OpList::top(
+            SourceKind::Trigger,
+            super::components::vocab::Trigger::CreateGolem.index() as u8,
+            0,
+        )));
+        if let Some(Ability::OnCreate {
+            step,
+            activate_standing,
+        }) = self.has_golem_ability(seat, |a| matches!(a, Ability::OnCreate { .. }))
+        {
+            self.stack.push(frame(OpList::top(
+                SourceKind::CreateFollowUp,
+                *step,
+                *activate_standing as u8,
+            )));
+        }
+    }
+
+    /// The distinct results of a `move_golems` op (§5.5), in listing order.
+    pub fn op_moves(&self, op: &Op) -> Vec<(super::action::MoveAct, super::movement::MoveResult)> {
+        let Op::MoveGolems {
+            steps, dir, golems, ..
+        } = *op
+        else {
+            return Vec::new();
+        };
+        let seat = self.to_move as usize;
+        let before = self.players[seat].golems;
+        let rules = super::movement::MoveRules {
+            exact: false,
+            backward: dir == super::components::vocab::MoveDir::Either,
+            one_golem: golems == super::components::vocab::GolemsMoved::One,
+            ..super::movement::MoveRules::from_components(
+                &self.comp,
+                steps as u32,
+                self.players[seat].res[2] as u32,
+            )
+        };
+        let mut out: Vec<_> = super::movement::move_results(before, &rules)
+            .into_iter()
+            .map(|r| (super::movement::action_of(before, &r, false), r))
+            .collect();
+        out.sort_by_key(|(m, _)| super::movement::listing_key(m));
+        out
+    }
+
+    /// The canonical value of a written move at a `move_golems` decision.
+    pub fn canonical_op_move(
+        &self,
+        m: &super::action::MoveAct,
+    ) -> Result<super::action::MoveAct, String> {
+        let (op, _) = current_op(self).ok_or("no move is being decided")?;
+        let before = self.players[self.to_move as usize].golems;
+        let after = super::movement::apply_tokens(before, m)
+            .ok_or("a token names a Golem that is not there")?;
+        self.op_moves(op)
+            .into_iter()
+            .find(|(_, r)| r.after == after && r.kn == m.pay_kn && r.vp == m.pay_vp)
+            .map(|(a, _)| a)
+            .ok_or_else(|| "not a legal result of this move".to_string())
+    }
+
     /// `student_income` (automatic): street income of the red, yellow, blue Student.
     pub fn push_student_income(&mut self, seat: usize) {
         for d in (0..3u8).rev() {
@@ -374,4 +566,16 @@ fn push_path(list: &mut OpList, step: u8) {
         .position(|&p| p == 0)
         .expect("effects nest at most two levels deep");
     list.path[slot] = step;
+}
+
+/// A Golem place in one byte: `10 × district + section − 1`, bit 7 lying.
+pub fn pack_golem(g: GolemRef) -> u8 {
+    (10 * g.district + g.section - 1) | (g.lying as u8) << 7
+}
+
+pub fn unpack_golem(b: u8) -> Option<GolemRef> {
+    (b != NONE).then(|| {
+        let i = b & 0x7F;
+        GolemRef::new(i / 10, i % 10 + 1, b >> 7 == 1)
+    })
 }

@@ -290,10 +290,16 @@ pub enum SourceKind {
     WorkPicks,
     /// Gold to place (`value` Gold).
     GoldPlacement,
-    /// The g6 choice after a creation.
+    /// The g6 choice after a creation (`a`: steps allowed, `b`: 1 if it may activate
+    /// standing); the Golem is `Stack::last_golem`.
     CreateFollowUp,
     /// The black marble's two Student steps.
     BlackMarble,
+    /// A trigger (`a`: index in the data's trigger vocabulary) to fire when reached: the
+    /// activations it causes are decided by the state at that moment.
+    Trigger,
+    /// `then_activate` after a `move_golems`: the moved Golem in `Stack::last_golem`.
+    ThenActivate,
 }
 
 /// An op list: a source and, for lists nested in `convert`/`choice` ops, the path to it

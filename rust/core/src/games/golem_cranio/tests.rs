@@ -801,3 +801,94 @@ fn choice_offers_each_option_with_a_different_result() {
     play(&mut o, "option 1");
     assert_eq!(o.players[seat].res[0], clay + 2);
 }
+
+#[test]
+fn create_pays_clay_by_golems_in_the_district_and_moves_the_track_up() {
+    let s = to_actions(0);
+    let seat = s.to_move as usize;
+    // AT03: 3 Clay, create a Golem, then move one Golem 1 step either way.
+    let mut s = s;
+    s.set_golems(seat, super::golems::Golems::EMPTY);
+    s.add_golem(seat, GolemRef::new(0, 1, false));
+    s.add_golem(seat, GolemRef::new(0, 3, true));
+    let clay = s.players[seat].res[0];
+    let c = with_ops(s, OpList::top(SourceKind::ActionTile, 2, 0), 0);
+    assert_eq!(c.players[seat].res[0], clay + 3);
+    // Red costs 3 + 3 × 2 = 9 Clay; yellow and blue 3.
+    let t = texts(&c);
+    let red_ok = clay + 3 >= 9;
+    assert_eq!(t[0], "skip");
+    assert_eq!(t.contains(&"create r".to_string()), red_ok, "{t:?}");
+    assert!(t.contains(&"create y".to_string()) && t.contains(&"create b".to_string()));
+    let track = c.players[seat].golem_track;
+    let mut y = c;
+    play(&mut y, "create y");
+    let p = y.players[seat];
+    assert_eq!(p.res[0], clay + 3 - 3);
+    assert_eq!(p.golem_track, track + 2, "create_track_up: 2 per Golem");
+    assert_eq!(p.golems.count(GolemRef::new(1, 1, false)), 1);
+    assert_eq!(y.reserve(seat), 3);
+    // Then AT03's move: one Golem 1 step, either way; `move none` first; standing a Golem
+    // up needs a step (a Golem that does not move keeps lying).
+    let t = texts(&y);
+    assert_eq!(
+        t,
+        [
+            "move none",
+            "move r1>2",
+            "move r3l>2",
+            "move r3l>4",
+            "move y1>2"
+        ]
+    );
+    play(&mut y, "move r3l>2");
+    assert_eq!(y.players[seat].golems.count(GolemRef::new(0, 2, false)), 1);
+    assert_eq!(y.hash_value(), y.compute_hash());
+}
+
+#[test]
+fn g6_offers_the_step_and_the_standing_activation_after_a_creation() {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    s.players[seat].developments |= 1 << (6 + 5); // g6
+    let c = with_ops(s, OpList::top(SourceKind::ActionTile, 2, 0), 0);
+    let mut c = c;
+    play(&mut c, "create b");
+    assert_eq!(texts(&c), ["g6 none", "g6 step", "g6 act", "g6 step act"]);
+    let vp = c.players[seat].vp;
+    let res = c.players[seat].res;
+    play(&mut c, "g6 step act");
+    // The Golem moved to blue II and stays standing; blue II's tile resolved.
+    let g = c.players[seat].golems;
+    assert_eq!(g.count(GolemRef::new(2, 2, false)), 1);
+    let tile = c.board.districts[2][1];
+    let effect = &comp().neighborhood_tiles[tile as usize].effect;
+    let changed = c.players[seat].vp != vp || c.players[seat].res != res || !c.stack.is_empty();
+    assert!(effect.is_empty() || changed, "{effect:?}");
+}
+
+#[test]
+fn then_activate_offers_the_moved_golem() {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    s.set_golems(seat, super::golems::Golems::EMPTY);
+    s.add_golem(seat, GolemRef::new(0, 2, true));
+    s.add_golem(seat, GolemRef::new(1, 9, true));
+    // AT07: one Golem up to 4 forward, then may activate it; then no Golem Control.
+    let mut m = with_ops(s, OpList::top(SourceKind::ActionTile, 6, 0), 0);
+    let t = texts(&m);
+    assert_eq!(t[0], "move none");
+    assert!(t.contains(&"move r2l>6".to_string()));
+    assert!(t.contains(&"move y9l>10 pay 3kn".to_string()) == (s.players[seat].res[2] >= 3));
+    assert!(t.contains(&"move y9l>10 pay 3vp".to_string()));
+    play(&mut m, "move r2l>6");
+    assert_eq!(texts(&m), ["skip", "act r6"]);
+    play(&mut m, "act r6");
+    assert_eq!(m.players[seat].golems.count(GolemRef::new(0, 6, true)), 1);
+    assert!(m.players[seat].no_control_cost);
+    // Without a move and without a standing Golem, nothing can be activated: no decision.
+    let mut n = with_ops(s, OpList::top(SourceKind::ActionTile, 6, 0), 0);
+    play(&mut n, "move none");
+    assert!(n.stack.is_empty());
+    assert!(n.players[seat].no_control_cost);
+}
