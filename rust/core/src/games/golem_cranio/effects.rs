@@ -124,6 +124,17 @@ impl State {
                 self.stack.pop();
                 continue;
             };
+            if let Op::DrawObjectives { .. } = op {
+                if top.used == 0 {
+                    // The draw is a chance event (§5.12); an empty deck draws nothing.
+                    if self.board.objective_deck.is_empty() {
+                        self.stack.top_mut().unwrap().next += 1;
+                        continue;
+                    }
+                    self.chance = super::state::Chance::Objectives;
+                    return;
+                }
+            }
             if !is_automatic(op) && self.decision_is_void(op) {
                 self.stack.top_mut().unwrap().next += 1;
                 continue;

@@ -66,7 +66,7 @@ impl State {
                 Op::BuyBook { .. } => Decision::Unimplemented("buy_book"),
                 Op::BookActive { .. } => Decision::Unimplemented("book_active"),
                 Op::ArtifactActivate { .. } => Decision::Op,
-                Op::DrawObjectives { .. } => Decision::Unimplemented("draw_objectives"),
+                Op::DrawObjectives { .. } => Decision::Op,
                 Op::UseNeighborhood => Decision::Op,
                 Op::Convert { .. } => Decision::Op,
                 Op::Choice { .. } => Decision::Op,
@@ -196,6 +196,7 @@ impl State {
     /// certain, when the position lists it).
     pub fn chance_outcomes(&self) -> Vec<(Action, f64)> {
         match self.chance {
+            Chance::Objectives => self.objective_draws(),
             Chance::Drop => {
                 let marbles = self.drop_marbles();
                 if let Some(lines) = self.listed_drop(marbles) {
@@ -224,6 +225,10 @@ impl State {
                     .count();
                 (lines == 0).then_some(Action::Drop([super::state::Marbles::EMPTY; 5]))
             }
+            Chance::Objectives => {
+                let draws = self.objective_draws();
+                (draws.len() == 1).then(|| draws[0].0)
+            }
             _ => None,
         }
     }
@@ -238,6 +243,10 @@ impl State {
                     self.listed_drop(marbles)
                         .unwrap_or_else(|| super::setup::sample_drop(&self.comp, marbles, rng)),
                 )
+            }
+            Chance::Objectives => {
+                use rand::seq::IndexedRandom;
+                self.objective_draws().choose(rng).expect("a draw").0
             }
             other => panic!("no chance event to sample: {other:?}"),
         }
@@ -362,6 +371,7 @@ impl State {
             }
             (Decision::Remove, Action::Remove(c)) => self.apply_remove(c),
             (Decision::Chance, Action::Drop(lines)) => self.apply_drop(lines),
+            (Decision::Chance, Action::Draw(set)) => self.apply_objective_draw(set),
             (decision, action) => panic!("{action:?} is not legal at {decision:?}"),
         }
     }

@@ -11,6 +11,7 @@ use super::components::vocab::{Resource, StudentChoice, TrackDir};
 use super::effects::{frame, op_list};
 use super::golems::GolemRef;
 use super::state::{OpList, SourceKind, State, CAULDRONS, NONE, SECTIONS};
+use crate::util::BitIter;
 
 /// The op on top of the stack.
 pub fn current_op(state: &State) -> Option<(&'static Op, usize)> {
@@ -278,6 +279,16 @@ impl State {
                     }
                 }
             }
+            Op::DrawObjectives { keep, .. } => {
+                // Keep `keep` of the drawn cards (all when fewer were drawn), ascending ids.
+                let drawn = self.stack.drawn;
+                let k = (*keep as u32).min(drawn.count_ones());
+                let cards: Vec<u8> = BitIter(drawn as u64).map(|c| c as u8).collect();
+                let mut sets = Vec::new();
+                subsets(&cards, k as usize, 0, 0, &mut sets);
+                sets.sort_by_key(|&m| BitIter(m as u64).collect::<Vec<_>>());
+                out.extend(sets.into_iter().map(Action::Keep));
+            }
             Op::MoveGolems { .. } => {
                 out.extend(self.op_moves(op).into_iter().map(|(m, _)| Action::Move(m)));
             }
@@ -387,6 +398,15 @@ impl State {
             (Op::UseNeighborhood, Action::Use { district, section }) => {
                 finish(self);
                 self.push_neighborhood(district, section);
+            }
+            (Op::DrawObjectives { .. }, Action::Keep(set)) => {
+                finish(self);
+                let rest = self.stack.drawn & !set;
+                self.players[seat].objectives |= set;
+                self.stack.drawn = 0;
+                for c in BitIter(rest as u64) {
+                    self.board.objective_deck.put_bottom(c as u8);
+                }
             }
             (Op::CreateGolem { discount }, Action::Create(d)) => {
                 finish(self);
@@ -548,6 +568,43 @@ impl State {
             .ok_or_else(|| "not a legal result of this move".to_string())
     }
 
+    /// The outcomes of a `draw_objectives` draw (§5.12, §7.2): `draw` cards (fewer if the
+    /// deck is short), uniform over the hidden cards, then the known bottom in order.
+    pub fn objective_draws(&self) -> Vec<(Action, f64)> {
+        let Some((Op::DrawObjectives { draw, .. }, _)) = current_op(self) else {
+            return Vec::new();
+        };
+        let deck = &self.board.objective_deck;
+        let n = (*draw as usize).min(deck.len());
+        let hidden: Vec<u8> = BitIter(deck.hidden_cards()).map(|c| c as u8).collect();
+        let from_hidden = n.min(hidden.len());
+        let known: u32 = deck.known_top_first()[..n - from_hidden]
+            .iter()
+            .fold(0, |m, &c| m | 1 << c);
+        let mut sets = Vec::new();
+        subsets(&hidden, from_hidden, 0, 0, &mut sets);
+        let p = 1.0 / sets.len() as f64;
+        sets.sort_by_key(|&m| BitIter(m as u64).collect::<Vec<_>>());
+        sets.into_iter()
+            .map(|m| (Action::Draw(m | known), p))
+            .collect()
+    }
+
+    /// Deals the drawn cards; the `keep` choice follows.
+    pub fn apply_objective_draw(&mut self, set: u32) {
+        let hidden = self.board.objective_deck.hidden_cards() as u32;
+        for c in BitIter((set & hidden) as u64) {
+            self.board.objective_deck.deal(c as u8);
+        }
+        for _ in 0..(set & !hidden).count_ones() {
+            self.board.objective_deck.pop_known();
+        }
+        self.stack.drawn = set;
+        self.stack.top_mut().unwrap().used = 1;
+        self.chance = super::state::Chance::None;
+        self.resolve();
+    }
+
     /// `student_income` (automatic): street income of the red, yellow, blue Student.
     pub fn push_student_income(&mut self, seat: usize) {
         for d in (0..3u8).rev() {
@@ -578,4 +635,18 @@ pub fn unpack_golem(b: u8) -> Option<GolemRef> {
         let i = b & 0x7F;
         GolemRef::new(i / 10, i % 10 + 1, b >> 7 == 1)
     })
+}
+
+/// Every `k`-card subset of `cards` (from index `i`), as bit sets.
+fn subsets(cards: &[u8], k: usize, i: usize, acc: u32, out: &mut Vec<u32>) {
+    if k == 0 {
+        out.push(acc);
+        return;
+    }
+    for j in i..cards.len() {
+        if cards.len() - j < k {
+            break;
+        }
+        subsets(cards, k - 1, j + 1, acc | 1 << cards[j], out);
+    }
 }

@@ -348,6 +348,8 @@ pub struct Stack {
     pub fresh: [u8; MAX_FRESH],
     /// The Golem just created or moved (`10 × district + section − 1`, bit 7 lying), `NONE`.
     pub last_golem: u8,
+    /// Objectives drawn by a `draw_objectives` op, awaiting the `keep` choice.
+    pub drawn: u32,
 }
 
 impl Stack {
@@ -362,6 +364,7 @@ impl Stack {
         len: 0,
         fresh: [NONE; MAX_FRESH],
         last_golem: NONE,
+        drawn: 0,
     };
 
     pub fn is_empty(&self) -> bool {
@@ -728,7 +731,7 @@ mod tests {
         assert_eq!(std::mem::size_of::<Marbles>(), 2);
         assert_eq!(std::mem::size_of::<Player>(), 104);
         assert_eq!(std::mem::size_of::<Frame>(), 9);
-        assert_eq!(std::mem::size_of::<Stack>(), 78);
+        assert_eq!(std::mem::size_of::<Stack>(), 84);
         assert_eq!(std::mem::size_of::<Board>(), 256);
         assert_eq!(std::mem::size_of::<State>(), 784);
     }
