@@ -62,7 +62,7 @@ impl State {
                 Op::KillGolem => Decision::Op,
                 Op::Activate { .. } => Decision::Op,
                 Op::MoveGolems { .. } => Decision::Op,
-                Op::Upgrade { .. } => Decision::Unimplemented("upgrade"),
+                Op::Upgrade { .. } => Decision::Op,
                 Op::BuyBook { .. } => Decision::Unimplemented("buy_book"),
                 Op::BookActive { .. } => Decision::Unimplemented("book_active"),
                 Op::ArtifactActivate { .. } => Decision::Op,

@@ -16,6 +16,7 @@ pub mod ops;
 pub mod pile;
 pub mod setup;
 pub mod state;
+pub mod upgrade;
 pub mod zobrist;
 
 #[cfg(test)]

@@ -279,6 +279,14 @@ impl State {
                     }
                 }
             }
+            Op::Upgrade {
+                area,
+                discount,
+                any_resource,
+            } => {
+                out.push(Action::Skip);
+                out.extend(self.upgrade_options(*area, *discount, *any_resource));
+            }
             Op::DrawObjectives { keep, .. } => {
                 // Keep `keep` of the drawn cards (all when fewer were drawn), ascending ids.
                 let drawn = self.stack.drawn;
@@ -398,6 +406,10 @@ impl State {
             (Op::UseNeighborhood, Action::Use { district, section }) => {
                 finish(self);
                 self.push_neighborhood(district, section);
+            }
+            (Op::Upgrade { discount, .. }, Action::Up(up)) => {
+                finish(self);
+                self.apply_upgrade(up, *discount);
             }
             (Op::DrawObjectives { .. }, Action::Keep(set)) => {
                 finish(self);

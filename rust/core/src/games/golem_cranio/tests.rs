@@ -946,3 +946,46 @@ fn drawn_objectives_keep_one_and_the_rest_go_under_the_deck_ascending() {
     );
     assert_eq!(h2.hash_value(), h2.compute_hash());
 }
+
+#[test]
+fn upgrade_with_any_resource_lists_each_mix_and_resolves_immediate_effects() {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    let res = s.players[seat].res;
+    s.add_res(seat, 0, 2 - res[0] as i32);
+    s.add_res(seat, 1, 1 - res[1] as i32);
+    s.add_res(seat, 2, -(res[2] as i32));
+    // AT06: upgrade any Development, discount 3, the rest in any mix.
+    let u = with_ops(s, OpList::top(SourceKind::ActionTile, 5, 0), 0);
+    let t = texts(&u);
+    assert_eq!(t[0], "skip");
+    assert_eq!(t[1], "up a1/1@1.1", "free after the discount: no pay");
+    // Space 2.2 costs 4: 1 left, paid in Clay or in Coins (Clay first).
+    let i = t.iter().position(|x| x == "up a1/1@2.2 pay 1clay").unwrap();
+    assert_eq!(t[i + 1], "up a1/1@2.2 pay 1coin");
+    // a6 costs 8 - 3 = 5 > 3 resources: not offered; g2 costs 5 - 3 = 2.
+    assert!(!t.iter().any(|x| x.starts_with("up a6")));
+    let g2: Vec<&String> = t.iter().filter(|x| x.starts_with("up g2")).collect();
+    assert_eq!(g2, ["up g2 pay 2clay", "up g2 pay 1clay+1coin"]);
+    // Artifact tiles before Golem tiles before Study tiles (§15.4).
+    let first = |p: &str| t.iter().position(|x| x.starts_with(p)).unwrap();
+    assert!(first("up a") < first("up g") && first("up g") < first("up s"));
+    // g2: kill a Golem at once, its Cemetery bonus doubled.
+    let mut k = u;
+    play(&mut k, "up g2 pay 1clay+1coin");
+    assert_eq!(k.players[seat].res[..2], [1, 0]);
+    assert_eq!(k.players[seat].developments >> 7 & 1, 1);
+    let kills = texts(&k);
+    assert_eq!(kills[0], "skip");
+    let g = k.players[seat].golems.places().next().unwrap().0.text();
+    let vp = k.players[seat].vp;
+    play(&mut k, &format!("kill {g} @1"));
+    // Space 1: 2 Clay + 2 VP, twice.
+    assert_eq!(k.players[seat].vp, vp + 4);
+    assert_eq!(k.players[seat].res[0], 1 + 4);
+    // An Artifact Development records its side and space; the space is then taken.
+    let mut a = u;
+    play(&mut a, "up a3/2@2.2 pay 1coin");
+    assert_eq!(a.players[seat].artifact_devs[2], 1 << 7 | 3);
+    assert_eq!(a.hash_value(), a.compute_hash());
+}
