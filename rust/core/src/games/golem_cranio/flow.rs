@@ -26,6 +26,8 @@ pub enum Decision {
     StudentAny,
     /// Another op's decision (`ops.rs`).
     Op,
+    /// A line action's menu or a Work pick (`menus.rs`).
+    Menu,
     /// A turn of the Actions phase.
     Turn,
     /// The black marble's Student steps.
@@ -51,7 +53,10 @@ impl State {
                 SourceKind::GoldPlacement => return Decision::Put,
                 SourceKind::BlackMarble => return Decision::BlackMarble,
                 SourceKind::CreateFollowUp | SourceKind::ThenActivate => return Decision::Op,
-                SourceKind::LineMenu => return Decision::Unimplemented("line actions"),
+                SourceKind::LineMenu if top.list.a == super::menus::STUDY => {
+                    return Decision::Unimplemented("study line (buy_book)")
+                }
+                SourceKind::LineMenu | SourceKind::WorkPicks => return Decision::Menu,
                 _ => {}
             }
             let ops = op_list(self.comp.0, &top.list);
@@ -184,6 +189,7 @@ impl State {
                 }
                 out.into_iter().map(|(a, _)| a).collect()
             }
+            Decision::Menu => self.menu_options(),
             Decision::Turn => self.turn_actions(),
             Decision::BlackMarble => self.black_marble_options(),
             Decision::Remove => self.remove_options(),
@@ -357,6 +363,7 @@ impl State {
                 self.resolve();
             }
             (Decision::Op, a) => self.apply_op_choice(a),
+            (Decision::Menu, a) => self.apply_menu(a),
             (Decision::Turn, a) => self.apply_turn(a),
             (Decision::BlackMarble, Action::Student(d)) => {
                 self.stack.pop();

@@ -11,6 +11,7 @@ pub mod actions;
 pub mod effects;
 pub mod flow;
 pub mod golems;
+pub mod menus;
 pub mod movement;
 pub mod ops;
 pub mod pile;

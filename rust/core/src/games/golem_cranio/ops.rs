@@ -336,8 +336,10 @@ impl State {
                         .sum();
                     assert_eq!(cost, 0, "a g6 step onto a costly section is not built");
                     self.remove_golem(seat, g);
+                    let from = g;
                     g.section = to;
                     self.add_golem(seat, g);
+                    self.move_fresh(from, g);
                     self.stack.last_golem = pack_golem(g);
                 }
                 if act {
@@ -510,6 +512,7 @@ impl State {
         let built = comp.rules.reserve_golems() as u32 - self.reserve(seat);
         let g = GolemRef::new(d, 1, false);
         self.add_golem(seat, g);
+        self.note_fresh(g);
         let up = comp
             .rules
             .create_track_up

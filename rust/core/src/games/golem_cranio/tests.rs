@@ -448,7 +448,7 @@ fn a_turn_offers_marbles_rabbi_spaces_the_bottom_space_and_pass() {
 }
 
 #[test]
-fn a_marble_goes_to_the_player_moves_its_student_and_opens_its_line_at_value_v() {
+fn a_marble_goes_to_the_player_moves_its_student_and_starts_its_line_at_value_v() {
     let mut s = to_actions(0);
     let seat = s.to_move as usize;
     // A red marble in some line: the red Student steps, the line action waits at v.
@@ -457,6 +457,7 @@ fn a_marble_goes_to_the_player_moves_its_student_and_opens_its_line_at_value_v()
     };
     let v = s.board.lines[line].total();
     let before = s.players[seat].students;
+    let res_before = s.players[seat].res;
     s.apply(Action::Marble {
         line: line as u8,
         colour: 2,
@@ -464,9 +465,15 @@ fn a_marble_goes_to_the_player_moves_its_student_and_opens_its_line_at_value_v()
     assert_eq!(s.players[seat].marbles.count(2), 1);
     assert_eq!(s.board.lines[line].total(), v - 1);
     assert_eq!(s.players[seat].students[0], before[0] + 1);
-    let top = s.stack.top().unwrap();
-    assert_eq!((top.list.a as usize, top.value), (line, v));
-    assert_eq!(s.unimplemented(), Some("line actions"));
+    // The line action starts with its gain at value v (Golem: Clay, Artifacts: Coins,
+    // Study: Knowledge); the Study line then waits for `buy_book`.
+    if let Some(r) = [None, Some(0), Some(1), Some(2), None][line] {
+        assert_eq!(s.players[seat].res[r], res_before[r] + v as u16);
+    }
+    if line == 3 {
+        assert_eq!(s.unimplemented(), Some("study line (buy_book)"));
+        assert_eq!(s.stack.top().unwrap().value, v);
+    }
     assert_eq!(s.hash_value(), s.compute_hash());
 }
 
@@ -498,7 +505,6 @@ fn the_black_marble_steps_two_different_students() {
         colour: 1,
     });
     assert_eq!(s.players[seat].students[2], before + 1);
-    assert_eq!(s.unimplemented(), Some("line actions"));
 }
 
 #[test]
@@ -988,4 +994,123 @@ fn upgrade_with_any_resource_lists_each_mix_and_resolves_immediate_effects() {
     play(&mut a, "up a3/2@2.2 pay 1coin");
     assert_eq!(a.players[seat].artifact_devs[2], 1 << 7 | 3);
     assert_eq!(a.hash_value(), a.compute_hash());
+}
+
+/// The player to move at the start of line `line`'s action at value `v`.
+fn with_line(mut s: State, line: u8, v: u8) -> State {
+    s.stack = Stack::EMPTY;
+    s.push_line_action(line, v);
+    s.resolve();
+    s.settle();
+    s
+}
+
+fn set_res(s: &mut State, seat: usize, res: [u16; 3]) {
+    for (r, &n) in res.iter().enumerate() {
+        let now = s.players[seat].res[r] as i32;
+        s.add_res(seat, r, n as i32 - now);
+    }
+}
+
+#[test]
+fn work_declares_and_pays_the_count_then_picks_standing_golems() {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    s.set_golems(seat, super::golems::Golems::EMPTY);
+    for g in [(0, 8, false), (0, 8, false), (1, 9, false), (2, 3, true)] {
+        s.add_golem(seat, GolemRef::new(g.0, g.1, g.2));
+    }
+    // 3 standing Golems, 4 Knowledge, value 1: 1 Golem costs 0, 2 cost 2, 3 cost 4.
+    set_res(&mut s, seat, [0, 0, 4]);
+    let w = with_line(s, 0, 1);
+    assert_eq!(texts(&w), ["work 0", "work 1", "work 2", "work 3"]);
+    let mut w2 = w;
+    play(&mut w2, "work 2");
+    assert_eq!(w2.players[seat].res[2], 2);
+    assert_eq!(texts(&w2), ["act r8", "act y9"]);
+    let vp = w2.players[seat].vp;
+    play(&mut w2, "act r8");
+    // Red VIII's printed neighborhood (3 VP); one pick left.
+    assert_eq!(w2.players[seat].vp, vp + 3);
+    assert_eq!(texts(&w2), ["act r8", "act y9"]);
+    play(&mut w2, "act r8");
+    assert_eq!(w2.players[seat].golems.count(GolemRef::new(0, 8, true)), 2);
+    assert!(w2.stack.is_empty());
+    // With 3 Knowledge only `work 0..2` are affordable; with g3 one more Golem is free.
+    set_res(&mut s, seat, [0, 0, 3]);
+    assert_eq!(texts(&with_line(s, 0, 1)), ["work 0", "work 1", "work 2"]);
+    s.players[seat].developments |= 1 << (6 + 2);
+    assert_eq!(
+        texts(&with_line(s, 0, 1)),
+        ["work 0", "work 1", "work 2", "work 3"]
+    );
+    assert_eq!(s.work_cost(seat, 3, 1), 2, "g3: 3 Golems pay for 2");
+    assert_eq!(s.work_cost(seat, 1, 1), 0);
+}
+
+#[test]
+fn golem_and_artifacts_menus_offer_each_item_once() {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    set_res(&mut s, seat, [0, 7, 0]);
+    // Golem line at v = 4: 4 Clay; g1 costs 4 Clay, a Golem 3 + 3 per own in the district.
+    let g = with_line(s, 1, 4);
+    assert_eq!(g.players[seat].res[0], 4);
+    let t = texts(&g);
+    assert_eq!(t[0], "done");
+    assert!(t.contains(&"up g1".to_string()));
+    assert!(!t.contains(&"up g2".to_string()), "g2 costs 5");
+    let mut c = g;
+    let d = (0..3u8)
+        .find(|&d| c.players[seat].golems.in_district(d as usize) == 0)
+        .unwrap();
+    play(&mut c, &Action::Create(d).to_text());
+    assert_eq!(c.players[seat].res[0], 1);
+    assert!(!texts(&c).iter().any(|t| t.starts_with("create")), "once");
+    // Artifacts line at v = 2: 9 Coins; Gold at 3 Coins, at most the 10 free spaces.
+    let mut a = with_line(s, 2, 2);
+    assert_eq!(a.players[seat].res[1], 9);
+    let t = texts(&a);
+    assert!(t.contains(&"gold 3".to_string()) && !t.contains(&"gold 4".to_string()));
+    play(&mut a, "gold 1");
+    assert_eq!(a.players[seat].res[1], 6);
+    assert_eq!(texts(&a), ["put 1:1", "put 2:1", "put 3:1", "put 4:1"]);
+    play(&mut a, "put 3:1");
+    assert!(!texts(&a).iter().any(|t| t.starts_with("gold")), "once");
+    assert_eq!(a.hash_value(), a.compute_hash());
+}
+
+#[test]
+fn mirror_performs_another_line_for_a_coin_or_studies_for_three() {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    set_res(&mut s, seat, [0, 4, 0]);
+    let m = with_line(s, 4, 2);
+    let t = texts(&m);
+    assert_eq!(
+        t,
+        [
+            "done",
+            "mirror work",
+            "mirror golem",
+            "mirror artifacts",
+            "mirror study",
+            "mirror track"
+        ]
+    );
+    let mut g = m;
+    play(&mut g, "mirror golem");
+    // 1 Coin paid, the Golem action at v = 2: 2 Clay (nothing to buy with them: its
+    // `done` is forced); then back to the Mirror menu.
+    assert_eq!(g.players[seat].res[..2], [2, 3]);
+    let t = texts(&g);
+    assert_eq!(t, ["done", "mirror track"]);
+    let study = g.players[seat].study;
+    play(&mut g, "mirror track");
+    assert_eq!(g.players[seat].study, study + 1);
+    assert_eq!(g.players[seat].res[1], 0);
+    // §15.15: at v = 1 with nothing to buy, `mirror artifacts` pays 1 Coin for 1 Coin.
+    set_res(&mut s, seat, [0, 1, 0]);
+    let m = with_line(s, 4, 1);
+    assert!(!texts(&m).contains(&"mirror artifacts".to_string()));
 }
