@@ -88,6 +88,10 @@ impl State {
     /// goes on ([`State::advance`]).
     pub fn resolve(&mut self) {
         loop {
+            if self.chance != super::state::Chance::None {
+                // A deal (the Library refill) comes before the rest of the effects.
+                return;
+            }
             let Some(top) = self.stack.top().copied() else {
                 self.advance();
                 return;

@@ -53,9 +53,6 @@ impl State {
                 SourceKind::GoldPlacement => return Decision::Put,
                 SourceKind::BlackMarble => return Decision::BlackMarble,
                 SourceKind::CreateFollowUp | SourceKind::ThenActivate => return Decision::Op,
-                SourceKind::LineMenu if top.list.a == super::menus::STUDY => {
-                    return Decision::Unimplemented("study line (buy_book)")
-                }
                 SourceKind::LineMenu | SourceKind::WorkPicks => return Decision::Menu,
                 _ => {}
             }
@@ -68,8 +65,8 @@ impl State {
                 Op::Activate { .. } => Decision::Op,
                 Op::MoveGolems { .. } => Decision::Op,
                 Op::Upgrade { .. } => Decision::Op,
-                Op::BuyBook { .. } => Decision::Unimplemented("buy_book"),
-                Op::BookActive { .. } => Decision::Unimplemented("book_active"),
+                Op::BuyBook { .. } => Decision::Op,
+                Op::BookActive { .. } => Decision::Op,
                 Op::ArtifactActivate { .. } => Decision::Op,
                 Op::DrawObjectives { .. } => Decision::Op,
                 Op::UseNeighborhood => Decision::Op,
@@ -203,6 +200,7 @@ impl State {
     pub fn chance_outcomes(&self) -> Vec<(Action, f64)> {
         match self.chance {
             Chance::Objectives => self.objective_draws(),
+            Chance::Library => self.library_deals(),
             Chance::Drop => {
                 let marbles = self.drop_marbles();
                 if let Some(lines) = self.listed_drop(marbles) {
@@ -235,6 +233,10 @@ impl State {
                 let draws = self.objective_draws();
                 (draws.len() == 1).then(|| draws[0].0)
             }
+            Chance::Library => {
+                let deals = self.library_deals();
+                (deals.len() == 1).then(|| deals[0].0)
+            }
             _ => None,
         }
     }
@@ -249,6 +251,10 @@ impl State {
                     self.listed_drop(marbles)
                         .unwrap_or_else(|| super::setup::sample_drop(&self.comp, marbles, rng)),
                 )
+            }
+            Chance::Library => {
+                use rand::seq::IndexedRandom;
+                self.library_deals().choose(rng).expect("a deal").0
             }
             Chance::Objectives => {
                 use rand::seq::IndexedRandom;
@@ -379,6 +385,7 @@ impl State {
             (Decision::Remove, Action::Remove(c)) => self.apply_remove(c),
             (Decision::Chance, Action::Drop(lines)) => self.apply_drop(lines),
             (Decision::Chance, Action::Draw(set)) => self.apply_objective_draw(set),
+            (Decision::Chance, Action::Deal(book)) => self.apply_library_deal(book),
             (decision, action) => panic!("{action:?} is not legal at {decision:?}"),
         }
     }

@@ -1,7 +1,7 @@
 //! The line actions (spec §4.5) at value v: Work (`work <n>` then the picks), Golem
 //! (v Clay; `up g…`, `create <d>`), Artifacts (v Coins; `up a…`, `gold <n>`), Mirror
 //! (`mirror <line>`, `mirror track`). Each menu item at most once, `done` ends the action.
-//! The Study line (v Knowledge; `up s…`, `book …`) waits for `buy_book` and stops play.
+//! Study (v Knowledge; `up s…`, `book …`).
 
 use super::action::Action;
 use super::components::ops::Ability;
@@ -147,6 +147,15 @@ impl State {
                     }
                 }
             }
+            STUDY => {
+                out.push(Action::Done);
+                if used & UP == 0 {
+                    out.extend(self.upgrade_options(Area::Study, 0, false));
+                }
+                if used & SECOND == 0 {
+                    out.extend(self.book_options(0, false));
+                }
+            }
             MIRROR => {
                 out.push(Action::Done);
                 let r = &self.comp.rules;
@@ -226,6 +235,10 @@ impl State {
             Action::Create(d) => {
                 mark(self, SECOND);
                 self.create_golem(seat, d, 0);
+            }
+            Action::Book(buy) => {
+                mark(self, SECOND);
+                self.buy_book(buy, 0, false);
             }
             Action::Gold(n) => {
                 mark(self, SECOND);

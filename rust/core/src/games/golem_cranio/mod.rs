@@ -8,6 +8,7 @@ pub mod components;
 
 pub mod action;
 pub mod actions;
+pub mod books;
 pub mod effects;
 pub mod flow;
 pub mod golems;

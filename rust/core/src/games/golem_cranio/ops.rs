@@ -287,6 +287,14 @@ impl State {
                 out.push(Action::Skip);
                 out.extend(self.upgrade_options(*area, *discount, *any_resource));
             }
+            Op::BuyBook {
+                discount,
+                ignore_card_cost,
+            } => {
+                out.push(Action::Skip);
+                out.extend(self.book_options(*discount, *ignore_card_cost));
+            }
+            Op::BookActive { n } => out.extend(self.book_active_options(*n)),
             Op::DrawObjectives { keep, .. } => {
                 // Keep `keep` of the drawn cards (all when fewer were drawn), ascending ids.
                 let drawn = self.stack.drawn;
@@ -412,6 +420,20 @@ impl State {
             (Op::Upgrade { discount, .. }, Action::Up(up)) => {
                 finish(self);
                 self.apply_upgrade(up, *discount);
+            }
+            (
+                Op::BuyBook {
+                    discount,
+                    ignore_card_cost,
+                },
+                Action::Book(buy),
+            ) => {
+                finish(self);
+                self.buy_book(buy, *discount, *ignore_card_cost);
+            }
+            (Op::BookActive { .. }, Action::Active(set)) => {
+                finish(self);
+                self.apply_book_active(set);
             }
             (Op::DrawObjectives { .. }, Action::Keep(set)) => {
                 finish(self);
