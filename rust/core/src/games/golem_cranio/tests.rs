@@ -1114,3 +1114,112 @@ fn mirror_performs_another_line_for_a_coin_or_studies_for_three() {
     let m = with_line(s, 4, 1);
     assert!(!texts(&m).contains(&"mirror artifacts".to_string()));
 }
+
+/// A state at the Study line (value 0) with a chosen Library and a known deck.
+fn at_library(library: [u8; 5], deck: &[u8], knowledge: u16) -> (State, usize) {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    s.board.library = library;
+    s.board.book_deck = super::pile::Pile::known(deck);
+    set_res(&mut s, seat, [0, 0, knowledge]);
+    s.set_student(seat, 0, 3);
+    (with_line(s, 3, 0), seat)
+}
+
+#[test]
+fn a_book_costs_card_plus_slot_fills_a_column_and_refills_before_its_bonuses() {
+    // B01 (red, 1 Kn; 2 Clay now, 1 Clay active), B02 (red, 2), B33 (black), B09 (blue),
+    // B17 (green); slot costs 0 1 1 2 3 (builtin).
+    let (s, seat) = at_library([0, 1, 32, 8, 16], &[19, 20], 3);
+    let t = texts(&s);
+    for c in 1..=5 {
+        assert!(t.contains(&format!("book 1 col{c}")), "{t:?}");
+    }
+    // B33: card cost is a Student back (only red is beyond I), slot 3 costs 1 Knowledge;
+    // any colour for an empty column.
+    assert!(t.contains(&"book 3 col1 as r back r".to_string()));
+    assert!(t.contains(&"book 3 col1 as k back r".to_string()));
+    assert!(!t.iter().any(|x| x.contains("back y")));
+    // B17 in slot 5: 1 (card) + 3 (slot) = 4 > 3 Knowledge.
+    assert!(!t.iter().any(|x| x.starts_with("book 5")), "{t:?}");
+    let mut b = s;
+    play(&mut b, "book 1 col2");
+    let p = b.players[seat];
+    assert_eq!(p.res[2], 2);
+    assert_eq!(p.columns[1][0], 0);
+    assert_eq!(p.column_colour[1], 0, "the column is red now");
+    assert_eq!(p.res[0], 3, "2 Clay immediate + 1 Clay active");
+    // The row closed left and the deck's top card filled the last slot.
+    assert_eq!(b.board.library, [1, 32, 8, 16, 19]);
+    // One Book per Study action; and no red Book anywhere else now (limit 1 on space 0,
+    // red taken by column 2).
+    assert!(!texts(&b).iter().any(|x| x.starts_with("book")));
+    let mut b2 = s;
+    play(&mut b2, "book 1 col2");
+    b2.to_move = seat as u8;
+    let b2 = with_line(b2, 3, 9);
+    assert!(
+        !texts(&b2).iter().any(|x| x.starts_with("book 1 ")),
+        "B02 is red too"
+    );
+    assert!(
+        texts(&b2).iter().any(|x| x.starts_with("book 3 col1")),
+        "blue B09"
+    );
+}
+
+#[test]
+fn black_books_pay_a_student_and_take_the_chosen_colour() {
+    let (s, seat) = at_library([32, 0, 1, 8, 16], &[19], 5);
+    let mut b = s;
+    play(&mut b, "book 1 col3 as y back r");
+    let p = b.players[seat];
+    assert_eq!(p.students[0], 2, "the red Student went back");
+    assert_eq!(p.res[2], 5, "slot 1 is free, the card cost is the Student");
+    assert_eq!(p.column_colour[2], 3, "yellow");
+    assert_eq!(p.columns[2][0], 32);
+}
+
+#[test]
+fn an_unknown_deck_makes_the_refill_a_chance_event_before_the_bonuses() {
+    let (mut s, seat) = at_library([0, 1, 32, 8, 16], &[], 5);
+    s.board.book_deck = super::pile::Pile::hidden(1 << 19 | 1 << 20 | 1 << 21, &[]);
+    // Column 2's tile (s2: +2 VP per Book placed there) is upgraded.
+    s.players[seat].developments |= 1 << (12 + 1);
+    let clay = s.players[seat].res[0];
+    let vp = s.players[seat].vp;
+    let mut b = s;
+    play(&mut b, "book 1 col2");
+    assert_eq!(b.turn(), Turn::Chance);
+    assert_eq!(b.players[seat].res[0], clay, "no bonus before the deal");
+    let deals: Vec<String> = b
+        .chance_outcomes()
+        .iter()
+        .map(|(a, _)| a.to_text())
+        .collect();
+    assert_eq!(deals, ["deal B20", "deal B21", "deal B22"]);
+    b.apply(Action::Deal(20));
+    assert_eq!(b.board.library[4], 20);
+    assert_eq!(b.players[seat].res[0], clay + 3);
+    assert_eq!(b.players[seat].vp, vp + 2, "s2's bonus");
+    assert_eq!(b.hash_value(), b.compute_hash());
+}
+
+#[test]
+fn book_active_takes_the_active_bonus_of_up_to_n_own_books() {
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    s.players[seat].columns[0][0] = 0; // B01: 1 Clay
+    s.players[seat].columns[0][1] = 1; // B02: 1 Clay
+    s.players[seat].column_colour[0] = 0;
+    s.set_study(seat, 4);
+    // AT09: Study +1, then the active bonus of 1 Book.
+    let a = with_ops(s, OpList::top(SourceKind::ActionTile, 8, 0), 0);
+    assert_eq!(a.players[seat].study, 5);
+    // Both Books give the same 1 Clay: one text per distinct result.
+    assert_eq!(texts(&a), ["done", "active B01"]);
+    let mut a2 = a;
+    let clay = a2.players[seat].res[0];
+    play(&mut a2, "active B01");
+    assert_eq!(a2.players[seat].res[0], clay + 1);
+}
