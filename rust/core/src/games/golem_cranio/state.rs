@@ -295,6 +295,8 @@ pub enum SourceKind {
     CreateFollowUp,
     /// The black marble's two Student steps.
     BlackMarble,
+    /// Completed Artifacts collected as income, one by one (`value`: Artifacts passed).
+    ArtifactIncome,
     /// A trigger (`a`: index in the data's trigger vocabulary) to fire when reached: the
     /// activations it causes are decided by the state at that moment.
     Trigger,

@@ -341,7 +341,7 @@ fn round_1_movement_uses_track_and_character_steps() {
 fn random_setups_keep_the_hash_and_round_trip_every_text() {
     let mut rng = ChaCha8Rng::seed_from_u64(42);
     let mut reached_movement = 0;
-    let mut reached_influence = 0;
+    let mut reached_round_2 = 0;
     let mut stops = std::collections::BTreeMap::new();
     for game in 0..300u64 {
         let players = 1 + (game % 4) as usize;
@@ -382,8 +382,9 @@ fn random_setups_keep_the_hash_and_round_trip_every_text() {
             let a = *legal.choose(&mut rng).unwrap();
             s.apply(a);
         }
-        if s.phase == Phase::Influence {
-            reached_influence += 1;
+        if s.phase == Phase::Refresh {
+            assert_eq!(s.round, 2);
+            reached_round_2 += 1;
         }
         *stops.entry(s.unimplemented().unwrap_or("-")).or_insert(0) += 1;
         assert_eq!(s.hash_value(), s.compute_hash());
@@ -399,7 +400,7 @@ fn random_setups_keep_the_hash_and_round_trip_every_text() {
     }
     eprintln!("stopped at: {stops:?}");
     assert!(reached_movement > 50, "{reached_movement}");
-    assert!(reached_influence > 250, "{reached_influence}");
+    assert!(reached_round_2 > 250, "{reached_round_2}");
 }
 
 /// A 2-player game at the first turn of the Actions phase (round 1).
@@ -1222,4 +1223,102 @@ fn book_active_takes_the_active_bonus_of_up_to_n_own_books() {
     let clay = a2.players[seat].res[0];
     play(&mut a2, "active B01");
     assert_eq!(a2.players[seat].res[0], clay + 1);
+}
+
+#[test]
+fn influence_matches_two_marbles_to_the_card_with_white_wild() {
+    let mut s = to_actions(0);
+    s.board.palace[0] = 1; // CH02: blue + yellow, 3 Coins, Study +2
+    let seat = 0;
+    let mut check = |counts: [u8; 5], expected: bool| {
+        s.set_taken(seat, super::state::Marbles::from_counts(counts));
+        assert_eq!(s.matches_character(seat), expected, "{counts:?}");
+    };
+    check([0, 0, 0, 1, 1], true); // b y
+    check([1, 0, 0, 0, 1], true); // w y: white is any colour
+    check([2, 0, 0, 0, 0], true);
+    check([0, 0, 1, 0, 1], false); // r y
+    check([0, 1, 0, 1, 0], false); // k b: black matches only a white card colour
+    check([0, 0, 0, 0, 1], false); // one marble
+                                   // The choice: the bonus when its Coins can be paid, or 3 Coins.
+    s.to_move = seat as u8;
+    s.set_taken(seat, super::state::Marbles::from_counts([0, 0, 0, 1, 1]));
+    set_res(&mut s, seat, [0, 3, 0]);
+    s.phase = Phase::Influence;
+    s.stack = Stack::EMPTY;
+    assert_eq!(texts(&s), ["influence bonus", "influence coins"]);
+    let mut b = s;
+    let study = b.players[seat].study;
+    b.apply(Action::InfluenceBonus);
+    assert_eq!(b.players[seat].res[1], 0);
+    assert_eq!(b.players[seat].study, study + 2);
+    let mut c = s;
+    c.apply(Action::InfluenceCoins);
+    assert_eq!(c.players[seat].res[1], 6);
+    set_res(&mut s, seat, [0, 2, 0]);
+    assert_eq!(s.influence_options(), [Action::InfluenceCoins]);
+}
+
+#[test]
+fn income_collects_street_artifacts_study_and_golem_level_in_order() {
+    let mut s = to_actions(0);
+    let seat = s.order()[s.num_players as usize - 1] as usize;
+    s.to_move = seat as u8;
+    s.phase = Phase::Income;
+    s.stack = Stack::EMPTY;
+    set_res(&mut s, seat, [0, 0, 0]);
+    s.set_student(seat, 0, 4); // red IV: 2 Clay
+    s.set_student(seat, 1, 5); // yellow V: 2 Coins + 1 VP
+    s.set_study(seat, 2); // 1 Knowledge
+    s.set_golem_track(seat, 4); // level 2: 1 Clay
+    let vp = s.players[seat].vp;
+    s.collect_income();
+    let p = s.players[seat];
+    assert_eq!(p.res, [3, 2, 1]);
+    assert_eq!(p.vp, vp + 1);
+    assert_eq!(s.phase, Phase::Development, "the last player collected");
+}
+
+#[test]
+fn golem_control_pays_cheapest_first_and_fines_the_rest() {
+    let mut s = to_actions(0);
+    let n = s.num_players as usize;
+    for seat in 0..n {
+        s.set_golems(seat, super::golems::Golems::EMPTY);
+    }
+    s.add_golem(0, GolemRef::new(0, 5, false)); // red Student on II: 3 ahead
+    s.add_golem(0, GolemRef::new(1, 3, true)); // yellow Student on III: 0
+    s.add_golem(0, GolemRef::new(2, 2, false)); // blue Student on I: 1
+    s.set_student(0, 0, 2);
+    s.set_student(0, 1, 3);
+    s.set_student(0, 2, 1);
+    let vp = s.players[0].vp;
+    set_res(&mut s, 0, [0, 0, 3]);
+    let mut a = s;
+    a.golem_control();
+    // Costs 0, 1, 3 with 3 Knowledge: 0 and 1 paid, 3 not; all Knowledge spent, 5 VP lost.
+    assert_eq!((a.players[0].res[2], a.players[0].vp), (0, vp - 5));
+    assert_eq!((a.round, a.phase), (2, Phase::Refresh));
+    // Enough Knowledge: all paid.
+    set_res(&mut s, 0, [0, 0, 6]);
+    let mut b = s;
+    b.golem_control();
+    assert_eq!((b.players[0].res[2], b.players[0].vp), (2, vp));
+    // g1 caps each Golem at 2: 0 + 1 + 2 = 3 paid out of 6.
+    let mut c = s;
+    c.players[0].developments |= 1 << 6;
+    c.golem_control();
+    assert_eq!((c.players[0].res[2], c.players[0].vp), (3, vp));
+    // no_control_cost: nothing paid, and the flag resets.
+    let mut d = s;
+    d.players[0].no_control_cost = true;
+    d.golem_control();
+    assert_eq!(d.players[0].res[2], 6);
+    assert!(!d.players[0].no_control_cost);
+    // After round 4 the game is over.
+    let mut e = s;
+    e.round = 4;
+    e.golem_control();
+    assert_eq!(e.phase, Phase::Over);
+    assert_eq!(e.turn(), Turn::Terminal);
 }
