@@ -207,6 +207,7 @@ impl State {
         match self.chance {
             Chance::Objectives => self.objective_draws(),
             Chance::Library => self.library_deals(),
+            Chance::Tile(_) => self.tile_deals(),
             Chance::Drop => {
                 let marbles = self.drop_marbles();
                 if let Some(lines) = self.listed_drop(marbles) {
@@ -243,6 +244,10 @@ impl State {
                 let deals = self.library_deals();
                 (deals.len() == 1).then(|| deals[0].0)
             }
+            Chance::Tile(_) => {
+                let deals = self.tile_deals();
+                (deals.len() == 1).then(|| deals[0].0)
+            }
             _ => None,
         }
     }
@@ -261,6 +266,10 @@ impl State {
             Chance::Library => {
                 use rand::seq::IndexedRandom;
                 self.library_deals().choose(rng).expect("a deal").0
+            }
+            Chance::Tile(_) => {
+                use rand::seq::IndexedRandom;
+                self.tile_deals().choose(rng).expect("a deal").0
             }
             Chance::Objectives => {
                 use rand::seq::IndexedRandom;
@@ -394,6 +403,7 @@ impl State {
             (Decision::Chance, Action::Drop(lines)) => self.apply_drop(lines),
             (Decision::Chance, Action::Draw(set)) => self.apply_objective_draw(set),
             (Decision::Chance, Action::Deal(book)) => self.apply_library_deal(book),
+            (Decision::Chance, Action::Tile(tile)) => self.apply_tile_deal(tile),
             (decision, action) => panic!("{action:?} is not legal at {decision:?}"),
         }
     }
@@ -503,7 +513,7 @@ impl State {
     }
 
     /// Golem Movement (§4.2): players in turn order, those with a Golem on the board.
-    fn start_movement(&mut self) {
+    pub fn start_movement(&mut self) {
         self.phase = Phase::Movement;
         match self.next_mover(0) {
             Some(seat) => self.to_move = seat,

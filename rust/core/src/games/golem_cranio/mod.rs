@@ -16,6 +16,7 @@ pub mod menus;
 pub mod movement;
 pub mod ops;
 pub mod pile;
+pub mod refresh;
 pub mod round_end;
 pub mod setup;
 pub mod state;

@@ -229,8 +229,7 @@ impl State {
             self.to_move = NONE;
         } else {
             self.round += 1;
-            self.phase = Phase::Refresh;
-            self.to_move = NONE;
+            self.start_refresh();
         }
     }
 }
