@@ -18,6 +18,7 @@ pub mod ops;
 pub mod pile;
 pub mod refresh;
 pub mod round_end;
+pub mod scoring;
 pub mod setup;
 pub mod state;
 pub mod upgrade;

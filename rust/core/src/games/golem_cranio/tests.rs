@@ -1376,3 +1376,65 @@ fn an_empty_tile_pile_is_replaced_by_the_shuffled_discards() {
     assert_eq!(s.board.tile_discards, 0);
     assert_eq!(s.board.tile_pile.cards() as u16, rest | shown);
 }
+
+#[test]
+fn final_score_adds_menorah_products_study_objectives_sets_and_leftovers() {
+    let mut s = to_actions(0);
+    let seat = 0;
+    let p0 = s.players[seat];
+    let base = p0.vp as i32;
+    // Start from a clean slate: no resources, no Objectives.
+    set_res(&mut s, seat, [0, 0, 0]);
+    s.players[seat].objectives = 0;
+    assert_eq!(s.final_score(seat), base + study_final(&s, seat));
+    // 12 resources: 2 VP.
+    set_res(&mut s, seat, [5, 4, 3]);
+    assert_eq!(s.final_score(seat), base + 2 + study_final(&s, seat));
+    set_res(&mut s, seat, [0, 0, 0]);
+    // g4 (3 red Menorahs) and 1 Golem built: 3. The red token: 4 × 1.
+    s.players[seat].developments |= 1 << (6 + 3);
+    let reserve = s.reserve(seat);
+    s.add_golem(seat, GolemRef::new(2, 1, false));
+    assert_eq!(s.reserve(seat), reserve - 1);
+    assert_eq!(s.golems_built(seat), 1);
+    assert_eq!(s.final_score(seat), base + 3);
+    s.players[seat].menorahs |= 1;
+    assert_eq!(s.final_score(seat), base + 4);
+    // Objectives O01 (red Student >= 5, 2 VP): done at V. Another type done: set bonus 2.
+    s.set_student(seat, 0, 5);
+    s.players[seat].objectives = 1;
+    assert_eq!(comp().objectives[0].threshold, 5);
+    assert_eq!(s.final_score(seat), base + 4 + 2);
+    let other = (1..27)
+        .find(|&o| {
+            comp().objectives[o].objective_type != comp().objectives[0].objective_type
+                && s.objective_done(seat, o)
+        })
+        .map(|o| (o, comp().objectives[o].vp as i32));
+    if let Some((o, vp)) = other {
+        s.players[seat].objectives |= 1 << o;
+        assert_eq!(
+            s.final_score(seat),
+            base + 4 + 2 + vp + 2,
+            "two types: 2 VP bonus"
+        );
+    }
+    // Ties go to the earlier player in the turn order.
+    let mut t = to_actions(0);
+    for seat in 0..2 {
+        set_res(&mut t, seat, [0, 0, 0]);
+        t.players[seat].objectives = 0;
+    }
+    let first = t.order()[0] as usize;
+    assert_eq!(t.final_score(0), t.final_score(1));
+    assert_eq!(t.winner(), first);
+    t.add_vp(1 - first, 1);
+    assert_eq!(t.winner(), 1 - first);
+}
+
+fn study_final(s: &State, seat: usize) -> i32 {
+    comp()
+        .player_board
+        .study_space(s.players[seat].study)
+        .map_or(0, |x| x.final_vp as i32)
+}
