@@ -202,7 +202,8 @@ impl State {
     }
 
     /// The outcomes of the pending chance event with their probabilities (one outcome,
-    /// certain, when the position lists it).
+    /// certain, when the position lists it). A full unlisted drop has up to 15 006 250
+    /// outcomes: playouts should use [`State::sample_chance`].
     pub fn chance_outcomes(&self) -> Vec<(Action, f64)> {
         match self.chance {
             Chance::Objectives => self.objective_draws(),

@@ -736,6 +736,10 @@ mod tests {
         assert_eq!(std::mem::size_of::<Stack>(), 84);
         assert_eq!(std::mem::size_of::<Board>(), 256);
         assert_eq!(std::mem::size_of::<State>(), 784);
+        assert_eq!(
+            std::mem::size_of::<crate::games::golem_cranio::action::Action>(),
+            16
+        );
     }
 
     #[test]

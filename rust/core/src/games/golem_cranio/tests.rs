@@ -388,6 +388,13 @@ fn random_setups_keep_the_hash_and_round_trip_every_text() {
         }
         if s.phase == Phase::Over {
             finished += 1;
+            assert_eq!(s.round, 4);
+            assert!(s.legal().is_empty());
+            let w = s.winner();
+            assert!(s.order().contains(&(w as u8)));
+            for seat in s.order() {
+                assert!(s.final_score(w) >= s.final_score(*seat as usize));
+            }
         }
         *stops.entry(s.unimplemented().unwrap_or("-")).or_insert(0) += 1;
         assert_eq!(s.hash_value(), s.compute_hash());
