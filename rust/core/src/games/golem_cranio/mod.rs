@@ -1,8 +1,8 @@
 //! Golem (Cranio Creations, 2021), game key `golem-cranio`.
 //!
-//! The engine is being built: so far only the components layer exists, which loads and
-//! validates the data file holding every number, card and tile of the game (spec
-//! `golem-cranio.md` §2, §12, §13). The game is not in the registry yet.
+//! The engine is being built: the components layer (`components`: the validated data file
+//! holding every number, card and tile, spec §2, §12, §13) and the rules (setup, the four
+//! rounds, scoring, chance) exist; the `Game` trait and the registry line do not yet.
 
 pub mod components;
 

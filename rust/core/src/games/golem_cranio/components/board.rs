@@ -75,6 +75,12 @@ pub(super) fn read_board(r: &mut Reader, value: &Value, path: &str) -> Board {
         if let Some(by_section) = r.object(v, p) {
             for (key, cost) in by_section {
                 match section_key(key) {
+                    // Golem movement charges entry costs only onto VIII-X (spec §4.2), and
+                    // g6's free step assumes the lower sections cost nothing.
+                    Some(section) if section < 8 => r.error(
+                        &field_path(p, key),
+                        "entry costs are only for sections 8 to 10",
+                    ),
                     Some(section) => {
                         costs[usize::from(section) - 1] = r.small(cost, &field_path(p, key), 0, 20)
                     }

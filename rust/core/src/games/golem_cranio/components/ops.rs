@@ -223,17 +223,12 @@ fn read_op(r: &mut Reader, value: &Value, path: &str) -> Option<Op> {
             district: p.word("district"),
             n: p.small("n", 1, 9),
         },
-        OpName::StudentAny => {
-            let n = p.small("n", 1, 9);
-            let distinct = p.flag("distinct");
-            if distinct && n > 3 {
-                p.r.error(
-                    &field_path(path, "n"),
-                    format!("distinct Student steps are at most 3 (one per district), got {n}"),
-                );
-            }
-            Op::StudentAny { n, distinct }
-        }
+        // The notation has texts for one and two Student steps only (`student <d>`,
+        // `students <d> <d>`, spec §9), so a larger `n` could not be written.
+        OpName::StudentAny => Op::StudentAny {
+            n: p.small("n", 1, 2),
+            distinct: p.flag("distinct"),
+        },
         OpName::GolemTrack => Op::GolemTrack {
             n: p.small("n", 1, 19),
             dir: p.word("dir"),
@@ -291,7 +286,32 @@ fn read_op(r: &mut Reader, value: &Value, path: &str) -> Option<Op> {
             options: p.r.with_field(map, path, "options", read_options),
         },
     };
+    if decision_depth(std::slice::from_ref(&op)) > MAX_DECISION_DEPTH {
+        r.error(
+            path,
+            format!("conversions and choices nest at most {MAX_DECISION_DEPTH} deep"),
+        );
+    }
     Some(op)
+}
+
+/// How deep conversions and choices may nest: the engine's effect stack addresses an op
+/// by a path of this many nested lists.
+const MAX_DECISION_DEPTH: usize = 2;
+
+/// The deepest nesting of conversions and choices in `effect` (0 when it has none).
+fn decision_depth(effect: &[Op]) -> usize {
+    effect
+        .iter()
+        .map(|op| match op {
+            Op::Convert { then, .. } => 1 + decision_depth(then),
+            Op::Choice { options } => {
+                1 + options.iter().map(|o| decision_depth(o)).max().unwrap_or(0)
+            }
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 fn read_options(r: &mut Reader, value: &Value, path: &str) -> Vec<Effect> {

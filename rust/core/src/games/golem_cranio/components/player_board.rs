@@ -373,6 +373,18 @@ fn read_artifact_spaces(
                 }
             }
         });
+        // The notation names a space `<artifact>.<k>` (`up a3/2@4.1`, spec §5.8).
+        let on_artifact = id.split_once('.').is_some_and(|(a, k)| {
+            a.parse::<u8>().is_ok_and(|a| a == artifact) && k.parse::<u8>().is_ok_and(|k| k >= 1)
+        });
+        if !id.is_empty() && artifact != 0 && !on_artifact {
+            r.error(
+                &field_path(&p, "id"),
+                format!(
+                    "a space id is \"{artifact}.<k>\" (its Artifact, a dot, k >= 1), got \"{id}\""
+                ),
+            );
+        }
         if !id.is_empty() && spaces.iter().any(|s| s.id == id) {
             r.error(
                 &field_path(&p, "id"),

@@ -726,3 +726,46 @@ fn reports_every_problem_at_once() {
         ]
     );
 }
+
+#[test]
+fn refuses_more_student_steps_than_the_notation_can_write() {
+    assert_refused(
+        set("/synagogue/action_tiles/11/effect/value/0/n", json!(3)),
+        &["components.synagogue.action_tiles[11].effect.value[0].n: expected an integer from 1 to 2, got 3"],
+    );
+}
+
+#[test]
+fn refuses_conversions_and_choices_nested_more_than_2_deep() {
+    let gain = |res: &str| json!([{"op": "gain", "res": res, "n": 1}]);
+    let inner = json!({"op": "choice", "options": [gain("vp"), gain("coin")]});
+    let middle = json!({"op": "convert", "cost": [{"res": "coin", "n": 1}], "then": [inner]});
+    let outer = json!({"op": "choice", "options": [[middle.clone()], gain("vp")]});
+    assert_refused(
+        set("/synagogue/bottom_action/value", json!([outer])),
+        &["components.synagogue.bottom_action.value[0]: conversions and choices nest at most 2 deep"],
+    );
+    // Two levels are fine.
+    assert_refused(set("/synagogue/bottom_action/value", json!([middle])), &[]);
+}
+
+#[test]
+fn refuses_entry_costs_below_section_8() {
+    assert_refused(
+        set("/board/block_entry_cost/value/7", json!(1)),
+        &["components.board.block_entry_cost.value.7: entry costs are only for sections 8 to 10"],
+    );
+}
+
+#[test]
+fn refuses_an_artifact_space_id_not_naming_its_artifact() {
+    assert_refused(
+        set(
+            "/player_board/artifact_development_spaces/value/0/id",
+            json!("1-1"),
+        ),
+        &[
+            r#"components.player_board.artifact_development_spaces.value[0].id: a space id is "1.<k>" (its Artifact, a dot, k >= 1), got "1-1""#,
+        ],
+    );
+}
