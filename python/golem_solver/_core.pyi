@@ -233,10 +233,12 @@ def analyse(
     cutoff: Optional[int] = None,
     exploration: Optional[float] = None,
     report_every: int = 0,
+    only: Optional[list[str]] = None,
     on_report: Optional[Callable[[SearchResult], object]] = None,
     stop: Optional[StopToken] = None,
 ) -> SearchResult:
-    """ISMCTS (root-parallel over ``threads``); ``on_report`` gets a result every
+    """ISMCTS (root-parallel over ``threads``); ``only`` restricts the root player's
+    first move to these moves (texts; the search below them is the full one); ``on_report`` gets a result every
     ``report_every`` iterations. Options left out take the tuned defaults (policy
     rollouts, epsilon 0.1, cut-off 8 plies (0 plays out), exploration 0.3, graded rewards,
     priors with progressive widening, decisive moves: docs/search.md)."""
@@ -255,6 +257,7 @@ def arena(
     threads: int = 1,
     max_plies: int = 3000,
     setup: list[tuple[str, str]] = ...,
+    record: bool = False,
     on_progress: Optional[Callable[[int, int], object]] = None,
     stop: Optional[StopToken] = None,
 ) -> dict:
@@ -264,7 +267,9 @@ def arena(
     every game. Results depend only on the arguments, not on ``threads``. A bad spec raises
     ``GolemError`` with ``field`` like ``bot[1].iterations``. ``stop`` ends the arena
     within a move; the report (``stopped`` True) then covers the ``played`` games
-    finished by then."""
+    finished by then. With ``record`` the report has ``records``: per game played its
+    ``index``, ``bots`` by seat, ``scores``, ``winner``, ``plies``, ``finished``, ``start``
+    (TOML) and ``moves`` (every action applied, chance outcomes included, in notation)."""
 
 def bench(
     *,

@@ -33,17 +33,20 @@ def _error(field: str, message: str) -> GolemError:
 
 
 def write_atomically(
-    path: Union[str, "os.PathLike[str]"], text: str, overwrite: bool = False
+    path: Union[str, "os.PathLike[str]"],
+    text: Union[str, bytes],
+    overwrite: bool = False,
 ) -> None:
-    """Writes ``text`` (UTF-8) to ``path`` through a synced temporary file in the same
-    folder. Without ``overwrite`` an existing file is refused, and a file that appears
-    meanwhile is not replaced (a hard link cannot take an existing name)."""
+    """Writes ``text`` (UTF-8; or ``bytes`` as they are, e.g. a picture) to ``path``
+    through a synced temporary file in the same folder. Without ``overwrite`` an existing
+    file is refused, and a file that appears meanwhile is not replaced (a hard link cannot
+    take an existing name)."""
     path = Path(path)
     field = str(path)
     if not overwrite and os.path.lexists(path):
         raise _error(field, "file exists; pass overwrite=True to replace it")
     folder = path.parent
-    data = text.encode("utf-8")
+    data = text if isinstance(text, bytes) else text.encode("utf-8")
     temp = None
     try:
         for attempt in range(100):

@@ -38,6 +38,7 @@ def run(
     threads: int = 1,
     max_plies: int = 3000,
     setup: Optional[Dict[str, str]] = None,
+    record: bool = False,
     on_progress: Optional[Callable[[int, int], object]] = None,
     stop: Optional[StopToken] = None,
 ) -> Report:
@@ -45,7 +46,11 @@ def run(
     ``threads`` and ``seconds`` to the report; neither changes the results. ``stop``
     ends the arena within a move: the report then covers the games finished by then
     (``stopped`` True, ``played`` of them). ``setup`` holds the game's setup options
-    (``golem_solver.setup_options``), e.g. ``{"map": "kazan"}``, for every game."""
+    (``golem_solver.setup_options``), e.g. ``{"map": "kazan"}``, for every game. With
+    ``record`` the report also has ``records``: per game played (in game order) its
+    ``index``, ``bots`` (by seat), ``scores``, ``winner``, ``plies``, ``finished``, ``start``
+    (TOML) and ``moves`` (every action applied, chance outcomes included); ``records_of``
+    turns them into ``golem_solver.records.GameRecord``."""
     for field in ("games", "seed", "threads", "max_plies"):
         check_int(field, locals()[field])
     check_players(game, players)
@@ -57,6 +62,7 @@ def run(
         threads=threads,
         max_plies=max_plies,
         setup=[(str(k), str(v)) for k, v in (setup or {}).items()],
+        record=bool(record),
     )
     start = time.perf_counter()
     # Always a callback: calling into Python now and then lets Ctrl-C through.
@@ -66,3 +72,13 @@ def run(
     report["threads"] = threads
     report["seconds"] = round(time.perf_counter() - start, 3)
     return report
+
+
+def records_of(report: Report) -> List[Any]:
+    """The games of a report made with ``record=True``, as ``GameRecord``s."""
+    from .records import GameRecord
+
+    return [
+        GameRecord(report["game"], r["start"], r["moves"], r["scores"], r["bots"])
+        for r in report["records"]
+    ]

@@ -12,7 +12,7 @@ Everything else (option names, the other ranges, the search) is the core's.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _core
 from ._core import GolemError
@@ -107,12 +107,15 @@ def analyse(
     cutoff: Optional[int] = None,
     exploration: Optional[float] = None,
     report_every: int = 0,
+    only: Optional[List[str]] = None,
     on_report: Optional[Callable[[Result], object]] = None,
     stop: Optional[_core.StopToken] = None,
 ) -> Result:
     """ISMCTS (see ``golem_solver._core.analyse``); with no budget at all it runs 10,000
     iterations, and ``movetime_ms=0`` lifts the time cap. Options left out take the tuned
-    defaults of the core (docs/search.md); ``cutoff=0`` plays every rollout out."""
+    defaults of the core (docs/search.md); ``cutoff=0`` plays every rollout out. ``only``
+    restricts the root player's first move to these moves (texts), to value a move the
+    full search hardly tries; the search below them is the full one."""
     check_int("iterations", iterations)
     check_int("nodes", nodes)
     check_int("movetime_ms", movetime_ms, "movetime")
@@ -135,6 +138,7 @@ def analyse(
         cutoff=cutoff,
         exploration=exploration,
         report_every=report_every,
+        only=only,
         on_report=on_report,
         stop=stop,
     )

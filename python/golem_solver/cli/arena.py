@@ -19,12 +19,14 @@ def run(bots: List[str], options: Dict[str, Any]) -> Report:
     """Plays the games, with a Rich bar on stderr when a person watches it."""
     if not progress_wanted():
         return api.run(bots, **options)
-    with _progress_bar(options["games"]) as on_progress:
+    with progress_bar(options["games"]) as on_progress:
         return api.run(bots, on_progress=on_progress, **options)
 
 
 @contextmanager
-def _progress_bar(total: int) -> Iterator[Callable[[int, int], None]]:
+def progress_bar(
+    total: int, description: str = "games"
+) -> Iterator[Callable[[int, int], None]]:
     """A transient bar on stderr; yields the ``on_progress`` callback that moves it."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -36,7 +38,7 @@ def _progress_bar(total: int) -> Iterator[Callable[[int, int], None]]:
         TimeElapsedColumn(),
     )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=total)
+        task = bar.add_task(description, total=total)
         yield lambda done, total: bar.update(task, completed=done)
 
 

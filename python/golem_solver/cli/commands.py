@@ -25,15 +25,20 @@ from typer.core import TyperGroup
 
 from .. import games as registry
 from .. import puzzles as suites
+from .. import records as game_records
 from .._core import GolemError, StopToken
 from .._core import bench as run_bench
 from .._files import MAX_POSITION_BYTES, read_capped, write_atomically
+from ..annotate import annotate_game, decisions
+from ..arena import records_of
+from ..records import read_records, write_records
 from ..search import DEFAULT_ITERATIONS, DEFAULT_MOVETIME_MS, RANGES
 from ..search import analyse as ismcts_search
 from ..search import solve as alphabeta_search
 from . import arena as arena_output
 from . import bench as bench_output
 from . import puzzles as puzzles_output
+from . import records as records_output
 from . import report
 from .render import renderer_for
 from .text import escape, escape_lines
@@ -678,6 +683,14 @@ BotsOpt = typer.Option(
 )
 
 
+RecordOpt = typer.Option(
+    None,
+    "--record",
+    metavar="FILE",
+    help="Write every game played to FILE (JSON lines, docs/records.md).",
+)
+
+
 @app.command()
 @reports_errors
 def arena(
@@ -707,6 +720,10 @@ def arena(
     ),
     option: List[str] = SetupOptionOpt,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    record: Optional[Path] = RecordOpt,
+    force: bool = typer.Option(
+        False, "--force", help="With --record: overwrite an existing FILE."
+    ),
 ) -> None:
     """Play bots against each other from random deals; win rates with 95% intervals.
 
@@ -720,6 +737,11 @@ def arena(
     setup = _setup_options(game, option)
     if map_name is not None:
         setup["map"] = map_name
+    if force and record is None:
+        raise Failure("force", "only with --record")
+    if record is not None and os.path.lexists(record) and not force:
+        # Refused before the games are played, not after.
+        raise Failure(str(record), "file exists; use --force to overwrite it")
     options = dict(
         game=game,
         games=games,
@@ -728,10 +750,16 @@ def arena(
         threads=threads,
         max_plies=max_plies,
         setup=setup,
+        record=record is not None,
     )
     results, interrupted = _run_interruptibly(
         lambda token: arena_output.run(bots, {**options, "stop": token})
     )
+    if record is not None:
+        # Atomic: an arena stopped by Ctrl-C writes the games finished by then, and a
+        # failed write leaves no partial file.
+        write_records(record, records_of(results), overwrite=force)
+        del results["records"]
     if as_json:
         typer.echo(json.dumps(results))
     else:
@@ -847,3 +875,174 @@ def puzzles(
         raise typer.Exit(EXIT_INTERRUPTED)
     if summary.failed:
         raise typer.Exit(1)
+
+
+# ---- game records: replay and annotate ----------------------------------------------------
+
+RecordsArg = typer.Argument(
+    ..., metavar="FILE", help="Game records (JSON lines, docs/records.md)."
+)
+GameIndexOpt = typer.Option(
+    None, "--game-index", "-g", help="The game: its line in FILE, from 0."
+)
+
+
+def _pick(records: List[Any], index: Optional[int]) -> List[Tuple[int, Any]]:
+    """``(index, record)`` of the game asked for, or of every game without ``index``."""
+    if index is None:
+        return list(enumerate(records))
+    if not 0 <= index < len(records):
+        raise Failure("game_index", f"{index} is outside 0..={len(records) - 1}")
+    return [(index, records[index])]
+
+
+@app.command()
+@reports_errors
+def replay(
+    file: Path = RecordsArg,
+    game_index: Optional[int] = GameIndexOpt,
+    ply: Optional[int] = typer.Option(
+        None,
+        "--ply",
+        "-p",
+        help="Moves to play from the start (default: all; deals count as moves).",
+    ),
+    output: Optional[Path] = OutOpt,
+    force: bool = ForceOpt,
+    as_json: bool = typer.Option(
+        False, "--json", help="Print a JSON summary (with the position unless -o)."
+    ),
+) -> None:
+    """Play a recorded game back, checking every move, and write the position at --ply
+    (default: the end). An illegal move is named by game index and ply:
+    record[N].moves[K]."""
+    records = read_records(file)
+    [(index, record)] = _pick(records, 0 if game_index is None else game_index)
+    state = game_records.replay(record, ply, index=index)
+    at = len(record.moves) if ply is None else ply
+    if as_json:
+        if output is not None:
+            _write(state, output, force)
+        text = None if output is not None else state.to_toml()
+        summary = records_output.replay_summary(record, index, at, state, text)
+        typer.echo(json.dumps(summary))
+        return
+    _write(state, output, force)
+
+
+PlotOpt = typer.Option(
+    None,
+    "--plot",
+    metavar="FILE.png",
+    help="Draw the value over the game (one game; needs matplotlib).",
+)
+
+
+@app.command()
+@reports_errors
+def annotate(
+    file: Path = RecordsArg,
+    game_index: Optional[int] = typer.Option(
+        None, "--game-index", "-g", help="Only this game (its line, from 0)."
+    ),
+    iterations: Optional[int] = int_option(
+        None,
+        "--iterations",
+        "-i",
+        key="iterations",
+        help="ISMCTS iterations per decision (default 10000).",
+    ),
+    movetime: Optional[int] = int_option(
+        None, "--movetime", key="movetime", help="Search time per decision (ms)."
+    ),
+    seed: int = int_option(0, "--seed", "-s", key="seed", help="Seed of every search."),
+    as_json: bool = typer.Option(
+        False, "--json", help="One JSON object per decision (JSON lines)."
+    ),
+    plot: Optional[Path] = PlotOpt,
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing plot."),
+) -> None:
+    """Search every decision of recorded games: the best move and its value, the value of
+    the move played, the value lost and a label (inaccuracy >= 0.05, mistake >= 0.10,
+    blunder >= 0.15; docs/records.md). A fixed --seed with --iterations gives the same
+    output. Ctrl-C prints the decisions done so far (exit status 130)."""
+    if iterations is not None and movetime is not None:
+        raise Failure("movetime", "give either --iterations or --movetime")
+    if movetime == 0:  # 0 lifts analyse's time cap: here it would never end
+        raise Failure("movetime", "must be at least 1 ms per decision")
+    if plot is not None:
+        missing = records_output.matplotlib_missing()
+        if missing:
+            raise Failure("plot", missing)
+        if os.path.lexists(plot) and not force:
+            raise Failure(str(plot), "file exists; use --force to overwrite it")
+    records = read_records(file)
+    chosen = _pick(records, game_index)
+    if plot is not None and len(chosen) != 1:
+        raise Failure(
+            "plot", f"one game at a time ({len(records)} in the file); use --game-index"
+        )
+    # Every game is replayed (and so checked, final scores included) before the first
+    # search.
+    for i, record in chosen:
+        game_records.replay(record, index=i)
+    work = [(i, record, sum(1 for _ in decisions(record, i))) for i, record in chosen]
+    total = sum(count for _, _, count in work)
+    budget = (
+        f"{movetime} ms per decision"
+        if movetime is not None
+        else f"{iterations or DEFAULT_ITERATIONS} iterations per decision, seed {seed}"
+    )
+    notes: Dict[int, list] = {index: [] for index, _, _ in work}
+
+    shown = set()
+
+    def show(index: int, record: Any) -> None:
+        typer.echo(records_output.table(record, index, notes[index], budget))
+        typer.echo("")
+        shown.add(index)
+
+    def run(token: StopToken, on_done: Callable[[int, int], None]) -> None:
+        """Prints as it goes: a JSON line per decision, or a table per game."""
+        for index, record, _ in work:
+
+            def keep(note: Any, index: int = index) -> None:
+                notes[index].append(note)
+                if as_json:
+                    typer.echo(json.dumps(note.to_dict()))
+                on_done(sum(map(len, notes.values())), total)
+
+            annotate_game(
+                record,
+                index,
+                iterations=iterations,
+                movetime_ms=movetime,
+                seed=seed,
+                on_note=keep,
+                stop=token,
+            )
+            if token.stopped:
+                return
+            if not as_json:
+                show(index, record)
+
+    if arena_output.progress_wanted():
+        with arena_output.progress_bar(total, "decisions") as on_done:
+            _, interrupted = _run_interruptibly(lambda token: run(token, on_done))
+    else:
+        _, interrupted = _run_interruptibly(lambda token: run(token, lambda d, t: None))
+    if interrupted and not as_json:
+        # The game being annotated when Ctrl-C came: its table so far.
+        for index, record, _ in work:
+            if notes[index] and index not in shown:
+                show(index, record)
+    if plot is not None and not interrupted:
+        [(index, record, _)] = work
+        picture = records_output.plot_png(record, index, notes[index])
+        write_atomically(plot, picture, overwrite=force)
+    if interrupted:
+        typer.echo(
+            f"annotate stopped after {sum(map(len, notes.values()))} of {total} decisions",
+            err=True,
+        )
+        raise typer.Exit(EXIT_INTERRUPTED)

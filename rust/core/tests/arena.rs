@@ -3,7 +3,9 @@
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
-use golem_core::arena::{run, seat_bot, starting_position, ArenaConfig, ArenaError, ArenaReport};
+use golem_core::arena::{
+    run, seat_bot, starting_position, ArenaConfig, ArenaError, ArenaReport, GameRecord,
+};
 use golem_core::bots::{self, Bot};
 use golem_core::games::century::Century;
 use golem_core::search::StopFlag;
@@ -381,5 +383,70 @@ fn bad_specs_name_the_bad_key() {
         let (f, m) = spec_error(text);
         assert_eq!(f, field, "{text}: {m}");
         assert!(m.starts_with(message), "{text}: {m}");
+    }
+}
+
+/// Replays a recorded game: `from_text`, then `action_from_text` and `apply` for each move.
+fn replay<G: Game>(start: &str, moves: &[String]) -> G {
+    let mut state = G::from_text(start).expect("the recorded start reads back");
+    for (ply, text) in moves.iter().enumerate() {
+        let action = state
+            .action_from_text(text)
+            .unwrap_or_else(|e| panic!("ply {ply} '{text}': {e}"));
+        state.apply(action);
+    }
+    state
+}
+
+fn records_replay_exactly<G: Game + bots::Policies>() {
+    let bots: Vec<Box<dyn Bot<G>>> = ["greedy", "random"]
+        .iter()
+        .map(|s| bots::parse::<G>(s).unwrap_or_else(|e| panic!("{s}: {e}")))
+        .collect();
+    let plain = ArenaConfig {
+        max_plies: 400,
+        ..config(4, 2, 3, 2)
+    };
+    // On one thread rather than two: records do not depend on the threads either.
+    let recorded = ArenaConfig {
+        record: true,
+        threads: 1,
+        ..plain.clone()
+    };
+    let run_with = |config: &ArenaConfig| run(&bots, config, &StopFlag::new(), &mut |_, _| {});
+    let without = run_with(&plain).unwrap();
+    let with = run_with(&recorded).unwrap();
+    // Recording changes nothing but the records' start and moves.
+    assert_eq!(without.bots, with.bots);
+    let two = run_with(&ArenaConfig {
+        threads: 2,
+        ..recorded.clone()
+    })
+    .unwrap();
+    assert_eq!((&with.records, &with.bots), (&two.records, &two.bots));
+    for (a, b) in without.records.iter().zip(&with.records) {
+        assert_eq!((a.start.as_ref(), a.moves.len()), (None, 0));
+        let b_stripped = GameRecord {
+            start: None,
+            moves: Vec::new(),
+            ..b.clone()
+        };
+        assert_eq!(*a, b_stripped);
+        let start = b.start.as_deref().expect("a recorded start");
+        let state: G = replay(start, &b.moves);
+        let scores: Vec<i32> = (0..2).map(|p| state.score(p)).collect();
+        assert_eq!(scores, b.scores, "{}: game {}", G::INFO.name, b.game);
+        assert_eq!(state.is_terminal(), b.finished);
+        assert!(
+            b.moves.len() as u32 >= b.plies,
+            "every player move is in the record"
+        );
+    }
+}
+
+#[test]
+fn recorded_games_replay_to_the_same_scores_in_every_game() {
+    for &id in golem_core::games::GameId::ALL {
+        golem_core::with_game!(id, G => records_replay_exactly::<G>());
     }
 }

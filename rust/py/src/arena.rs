@@ -69,6 +69,24 @@ fn report_dict<'py>(
         bots.append(entry)?;
     }
     dict.set_item("bots", bots)?;
+    if config.record {
+        let names: Vec<&str> = report.bots.iter().map(|b| b.name.as_str()).collect();
+        let records = PyList::empty(py);
+        for record in &report.records {
+            let entry = PyDict::new(py);
+            entry.set_item("index", record.game)?;
+            let seated: Vec<&str> = record.seats.iter().map(|&b| names[b]).collect();
+            entry.set_item("bots", seated)?;
+            entry.set_item("scores", record.scores.clone())?;
+            entry.set_item("winner", record.winner)?;
+            entry.set_item("plies", record.plies)?;
+            entry.set_item("finished", record.finished)?;
+            entry.set_item("start", record.start.as_deref())?;
+            entry.set_item("moves", record.moves.clone())?;
+            records.append(entry)?;
+        }
+        dict.set_item("records", records)?;
+    }
     Ok(dict)
 }
 
@@ -87,7 +105,7 @@ fn seats<G: Game>(players: Option<i64>, bots: usize) -> PyResult<usize> {
 /// Plays `games` games of `game` (default: the first registered game) between the bots
 /// (see `arena` in the stub).
 #[pyfunction]
-#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, setup=Vec::new(), on_progress=None, stop=None))]
+#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, setup=Vec::new(), record=false, on_progress=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena(
     py: Python<'_>,
@@ -99,6 +117,7 @@ pub fn arena(
     threads: usize,
     max_plies: u32,
     setup: Vec<(String, String)>,
+    record: bool,
     on_progress: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
@@ -118,6 +137,7 @@ pub fn arena(
                 threads,
                 max_plies,
                 setup,
+                record,
             };
             let stop: StopFlag = stop.map(|s| s.flag).unwrap_or_default();
             let mut reporter = Reporter::new(on_progress, &stop);
@@ -132,6 +152,9 @@ pub fn arena(
                 Ok(report) => Ok(report_dict(py, G::INFO.name, &report)?.unbind()),
                 Err(ArenaError::Config { field, message }) => Err(golem_error(&field, message)),
                 Err(e @ ArenaError::IllegalMove { game, .. }) => {
+                    Err(golem_error(&format!("game {game}"), e.to_string()))
+                }
+                Err(e @ ArenaError::Record { game, .. }) => {
                     Err(golem_error(&format!("game {game}"), e.to_string()))
                 }
                 Err(ArenaError::Stopped) => Err(golem_error("arena", "stopped")),

@@ -364,6 +364,23 @@ struct Analyse {
     config: IsmctsConfig,
     flag: StopFlag,
     on_report: Option<Py<PyAny>>,
+    /// Root moves (texts) to restrict the search to; `None`: every legal move.
+    only: Option<Vec<String>>,
+}
+
+/// The root moves named by `texts` (`only[i]` names a refused one).
+fn root_moves<G: Game>(root: &G, texts: &[String]) -> PyResult<Vec<G::Action>> {
+    if texts.is_empty() {
+        return Err(golem_error("only", "give at least one move"));
+    }
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            root.action_from_text(text)
+                .map_err(|e| golem_error(&format!("only[{i}]"), format!("'{text}': {e}")))
+        })
+        .collect()
 }
 
 impl StateVisitor for Analyse {
@@ -379,12 +396,17 @@ impl StateVisitor for Analyse {
                 "the player to move has no legal move",
             ));
         }
+        let only = match &self.only {
+            Some(texts) => Some(root_moves(&root, texts)?),
+            None => None,
+        };
         run_reported(
             &self.flag,
             self.on_report,
             |report| {
-                Ok(ismcts::search(
+                Ok(ismcts::search_among(
                     &root,
+                    only.as_deref(),
                     self.limits,
                     &self.config,
                     &self.flag,
@@ -402,7 +424,7 @@ impl StateVisitor for Analyse {
 
 /// ISMCTS: see `analyse` in the Python stub (`_core.pyi`) for the arguments.
 #[pyfunction]
-#[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, variant="so", rollout=None, epsilon=None, cutoff=None, exploration=None, report_every=0, on_report=None, stop=None))]
+#[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, variant="so", rollout=None, epsilon=None, cutoff=None, exploration=None, report_every=0, only=None, on_report=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse(
     state: &Bound<'_, PyAny>,
@@ -417,6 +439,7 @@ pub fn analyse(
     cutoff: Option<u32>,
     exploration: Option<f64>,
     report_every: u64,
+    only: Option<Vec<String>>,
     on_report: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
@@ -458,6 +481,7 @@ pub fn analyse(
             },
             flag: stop.map(|s| s.flag).unwrap_or_default(),
             on_report,
+            only,
         };
         visit_state(state, visitor)?
     })

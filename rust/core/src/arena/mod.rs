@@ -10,6 +10,11 @@
 //! - **Reproducibility.** Every deal, bot and chance event draws from its own stream seeded
 //!   by (seed, game, seat), and results are gathered in game order, so a seed gives the
 //!   same report whatever the number of threads.
+//! - **Records.** With [`ArenaConfig::record`] each [`GameRecord`] also keeps the
+//!   starting position (`to_text`) and every action applied, chance outcomes included, as
+//!   `action_to_text` in the state it was applied to: `from_text`, then `action_from_text`
+//!   and `apply` for each in turn, replays the game exactly. Off by default (it costs a
+//!   string per move).
 //! - **Runaway games.** A game that reaches `max_plies`, or where the player to move has no
 //!   legal action, is reported as unfinished and counts for no one.
 
@@ -39,6 +44,9 @@ pub struct ArenaConfig {
     pub max_plies: u32,
     /// The game's setup options for every game (`Game::SETUP_OPTIONS`, e.g. a map).
     pub setup: Vec<(String, String)>,
+    /// Keep each game's starting position and moves in its record ([`GameRecord::start`],
+    /// [`GameRecord::moves`]).
+    pub record: bool,
 }
 
 impl Default for ArenaConfig {
@@ -50,6 +58,7 @@ impl Default for ArenaConfig {
             threads: 1,
             max_plies: 3000,
             setup: Vec::new(),
+            record: false,
         }
     }
 }
@@ -67,6 +76,9 @@ pub enum ArenaError {
         bot: String,
         action: String,
     },
+    /// A recorded game's starting position has no text (a game's `to_text` bug).
+    #[error("game {game}: the starting position cannot be recorded: {message}")]
+    Record { game: u32, message: String },
     #[error("stopped")]
     Stopped,
 }
@@ -90,6 +102,11 @@ pub struct GameRecord {
     pub winner: Option<usize>,
     pub plies: u32,
     pub finished: bool,
+    /// With [`ArenaConfig::record`]: the starting position (`Game::to_text`); else `None`.
+    pub start: Option<String>,
+    /// With [`ArenaConfig::record`]: every action applied, chance outcomes included, in
+    /// play order, as `Game::action_to_text` in the state it was applied to; else empty.
+    pub moves: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -182,7 +199,9 @@ pub fn run<G: Game>(
                 // A game given up because of a stop: its absence is the report's `stopped`.
                 Ok(Err(ArenaError::Stopped)) => {}
                 Ok(Err(error)) => {
-                    if let ArenaError::IllegalMove { game, .. } = error {
+                    if let ArenaError::IllegalMove { game, .. } | ArenaError::Record { game, .. } =
+                        error
+                    {
                         needed.fetch_min(game, Relaxed);
                     }
                     if outranks(&error, failure.as_ref()) {
@@ -217,17 +236,20 @@ pub fn run<G: Game>(
     })
 }
 
-/// Whether `error` is the one to report rather than `current`: a bot's illegal move beats
-/// an abandoned game, and the earliest game's beats later ones.
+/// Whether `error` is the one to report rather than `current`: a bug (a bot's illegal
+/// move, a position with no text) beats an abandoned game, and the earliest game's beats
+/// later ones.
 fn outranks(error: &ArenaError, current: Option<&ArenaError>) -> bool {
-    match (error, current) {
+    fn bug_game(error: &ArenaError) -> Option<u32> {
+        match error {
+            ArenaError::IllegalMove { game, .. } | ArenaError::Record { game, .. } => Some(*game),
+            _ => None,
+        }
+    }
+    match (bug_game(error), current) {
         (_, None) => true,
-        (
-            ArenaError::IllegalMove { game: a, .. },
-            Some(ArenaError::IllegalMove { game: b, .. }),
-        ) => a < b,
-        (ArenaError::IllegalMove { .. }, Some(_)) => true,
-        _ => false,
+        (Some(a), Some(current)) => bug_game(current).is_none_or(|b| a < b),
+        (None, Some(_)) => false,
     }
 }
 
@@ -278,6 +300,16 @@ fn play<G: Game>(
 ) -> Result<GameRecord, ArenaError> {
     let players = config.players;
     let mut state: G = starting_position(config, game);
+    let start = if config.record {
+        let text = state.to_text().map_err(|e| ArenaError::Record {
+            game,
+            message: e.to_string(),
+        })?;
+        Some(text)
+    } else {
+        None
+    };
+    let mut moves = Vec::new();
     let seats: Vec<usize> = (0..players)
         .map(|s| seat_bot(game, s, players, bots.len()))
         .collect();
@@ -297,6 +329,9 @@ fn play<G: Game>(
                 let Some(outcome) = draw(&outcomes, &mut chance_rng) else {
                     break false;
                 };
+                if config.record {
+                    moves.push(state.action_to_text(outcome));
+                }
                 state.apply(outcome);
             }
             Turn::Player(_) if plies >= config.max_plies => break false,
@@ -310,7 +345,12 @@ fn play<G: Game>(
                 let bot = &bots[seats[seat]];
                 let choice = bot.choose(&state.public_view(seat), &mut seat_rngs[seat]);
                 match choice {
-                    Some(action) if legal.contains(&action) => state.apply(action),
+                    Some(action) if legal.contains(&action) => {
+                        if config.record {
+                            moves.push(state.action_to_text(action));
+                        }
+                        state.apply(action)
+                    }
                     other => {
                         return Err(ArenaError::IllegalMove {
                             game,
@@ -335,6 +375,8 @@ fn play<G: Game>(
         winner,
         plies,
         finished,
+        start,
+        moves,
     })
 }
 

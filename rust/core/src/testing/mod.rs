@@ -205,15 +205,14 @@ pub fn check_state<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
             Some(action),
             "{name}: index {index} does not read back"
         );
-        if matches!(state.turn(), Turn::Player(_)) {
-            let text = state.action_to_text(action);
-            assert_eq!(
-                state.action_from_text(&text),
-                Ok(action),
-                "{name}: move text '{text}' does not read back\n{}",
-                show()
-            );
-        }
+        // Chance outcomes too: a game record (docs/records.md) replays them from text.
+        let text = state.action_to_text(action);
+        assert_eq!(
+            state.action_from_text(&text),
+            Ok(action),
+            "{name}: move text '{text}' does not read back\n{}",
+            show()
+        );
     }
 
     // Views: stable, enough for the mover to move, and what resampling keeps.

@@ -196,18 +196,45 @@ pub fn search<G: Game>(
     stop: &StopFlag,
     report: &mut dyn FnMut(&IsmctsResult<G::Action>),
 ) -> IsmctsResult<G::Action> {
+    search_among(root, None, limits, config, stop, report)
+}
+
+/// [`search`] with the root player's first move restricted to `only` (when given; the
+/// decisive-move check is then skipped): the search below those moves is the full one, so
+/// the result values exactly those moves with the whole budget. Used to value a move the
+/// unrestricted search hardly tried (game annotation).
+///
+/// # Panics
+/// As [`search`], and if `only` holds no legal action.
+pub fn search_among<G: Game>(
+    root: &G,
+    only: Option<&[G::Action]>,
+    limits: Limits,
+    config: &IsmctsConfig,
+    stop: &StopFlag,
+    report: &mut dyn FnMut(&IsmctsResult<G::Action>),
+) -> IsmctsResult<G::Action> {
     let Turn::Player(root_player) = root.turn() else {
         panic!("ISMCTS needs a position with a player to move");
     };
     let mut legal = Vec::new();
     root.legal_actions(&mut legal);
+    if let Some(only) = only {
+        legal.retain(|a| only.contains(a));
+    }
     let placeholder = *legal
         .first()
         .expect("ISMCTS needs a position with a legal action");
-    let banned = if config.decisive {
-        decisive_filter(root, root_player, &legal, config.seed)
-    } else {
-        Vec::new()
+    let banned = match only {
+        Some(only) => {
+            let mut banned = Vec::new();
+            root.legal_actions(&mut banned);
+            banned.retain(|a| !only.contains(a));
+            banned.sort_unstable();
+            banned
+        }
+        None if config.decisive => decisive_filter(root, root_player, &legal, config.seed),
+        None => Vec::new(),
     };
     let threads = config.threads.max(1);
     let budget = Budget::new(limits, stop.clone());

@@ -69,6 +69,27 @@ fn nim_finds_the_winning_move() {
 }
 
 #[test]
+fn a_restricted_search_values_only_the_moves_given() {
+    // Heap 5 (take 1 wins): taking 2 leaves heap 3, which the opponent wins by taking 3.
+    let root = nim(5, 2);
+    let result = search_among(
+        &root,
+        Some(&[2]),
+        iterations(2000),
+        &IsmctsConfig::default(),
+        &StopFlag::new(),
+        &mut |_| {},
+    );
+    assert_eq!(result.best, 2);
+    assert_eq!(result.moves.len(), 1);
+    assert_eq!(result.moves[0].visits, 2000);
+    assert!(result.value < 0.35, "{result:?}");
+    let full = run(&root, iterations(2000), &IsmctsConfig::default());
+    assert_eq!(full.best, 1);
+    assert!(full.value > result.value + 0.3, "{full:?}");
+}
+
+#[test]
 fn nim_lost_position_has_a_low_value() {
     let result = run(&nim(8, 2), iterations(3000), &plain());
     assert!(result.moves.iter().all(|m| m.value < 0.35), "{result:?}");

@@ -140,7 +140,7 @@ fn word_fact<T: Vocab + Default>(r: &mut Reader, map: &Object, path: &str, key: 
 }
 
 /// Refuses two entries of one table with the same printed `number`.
-fn distinct_numbers(r: &mut Reader, path: &str, what: &str, numbers: &[(u8, String)]) {
+fn refuse_shared_numbers(r: &mut Reader, path: &str, what: &str, numbers: &[(u8, String)]) {
     for (i, (number, id)) in numbers.iter().enumerate() {
         if *number == 0 {
             continue;
@@ -216,7 +216,7 @@ pub(super) fn read_characters(r: &mut Reader, value: &Value, path: &str) -> Vec<
             .iter()
             .map(|c| (c.number, c.id.clone()))
             .collect();
-        distinct_numbers(r, path, "Characters", &numbers);
+        refuse_shared_numbers(r, path, "Characters", &numbers);
     }
     characters
 }
@@ -234,7 +234,7 @@ pub(super) fn read_action_tiles(r: &mut Reader, value: &Value, path: &str) -> Ve
     });
     if r.clean(&[path]) {
         let numbers: Vec<(u8, String)> = tiles.iter().map(|t| (t.number, t.id.clone())).collect();
-        distinct_numbers(r, path, "Action tiles", &numbers);
+        refuse_shared_numbers(r, path, "Action tiles", &numbers);
     }
     tiles
 }
@@ -287,7 +287,7 @@ pub(super) fn read_neighborhood_tiles(
         for district in tiles.chunks(NEIGHBORHOOD_TILES_PER_DISTRICT) {
             let numbers: Vec<(u8, String)> =
                 district.iter().map(|t| (t.number, t.id.clone())).collect();
-            distinct_numbers(r, path, "Neighborhood tiles", &numbers);
+            refuse_shared_numbers(r, path, "Neighborhood tiles", &numbers);
         }
     }
     tiles

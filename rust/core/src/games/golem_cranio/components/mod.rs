@@ -209,7 +209,6 @@ impl Components {
         r.with_field(map, "", "inventory", header::check_inventory);
         let counts = facts::count_facts(&mut r, &root);
 
-        let player_board = r.with_field(map, "", "player_board", player_board::read_player_board);
         let mut components = Components {
             info: ComponentsInfo {
                 source,
@@ -254,7 +253,7 @@ impl Components {
                 "artifact_tiles",
                 cards::read_artifact_tiles,
             )),
-            player_board,
+            player_board: r.with_field(map, "", "player_board", player_board::read_player_board),
             setup: Setup::default(),
         };
         let numbers = r.with_field(map, "", "setup", setup::read_setup);

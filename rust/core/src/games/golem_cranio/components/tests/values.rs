@@ -347,3 +347,75 @@ fn an_unreadable_file_is_reported() {
         "{errors:?}"
     );
 }
+
+#[test]
+fn spec_14_placeholder_values_are_those_of_the_default_file() {
+    let c = Components::builtin();
+    // §14.1: extra Golem steps 1 in rounds I-III, 2 in round IV; numbers 39-50.
+    let steps: Vec<u8> = c.characters.iter().map(|ch| ch.golem_steps).collect();
+    assert_eq!(steps, [1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2]);
+    let numbers: Vec<u8> = c.characters.iter().map(|ch| ch.number).collect();
+    assert_eq!(numbers, (39..=50).collect::<Vec<u8>>());
+    // §14.7: Study Development costs; §2.3: Menorahs of the 18 Development tiles.
+    let study_costs: Vec<u8> = c
+        .player_board
+        .study_developments
+        .iter()
+        .map(|d| d.cost_knowledge)
+        .collect();
+    assert_eq!(study_costs, [4, 5, 6, 6, 5, 8]);
+    let menorahs: Vec<u8> = c
+        .player_board
+        .golem_developments
+        .iter()
+        .map(|d| d.menorahs)
+        .chain(c.player_board.study_developments.iter().map(|d| d.menorahs))
+        .chain(
+            c.player_board
+                .artifact_developments
+                .iter()
+                .map(|d| d.menorahs),
+        )
+        .collect();
+    assert_eq!(
+        menorahs,
+        [1, 1, 1, 3, 1, 1, 1, 1, 1, 1, 1, 3, 1, 1, 1, 1, 1, 3]
+    );
+    let space_costs: Vec<u8> = c
+        .player_board
+        .artifact_development_spaces
+        .iter()
+        .map(|s| s.cost_coins)
+        .collect();
+    assert_eq!(space_costs, [2, 3, 3, 4, 4, 5, 5, 6]);
+    // §14.12: per colour, Book costs 1,2,2,3,3,4,4,5 Knowledge.
+    for colour in [
+        BookColour::Red,
+        BookColour::Blue,
+        BookColour::Green,
+        BookColour::Yellow,
+    ] {
+        let costs: Vec<BookCost> = c
+            .books
+            .iter()
+            .filter(|b| b.colour == colour)
+            .map(|b| b.cost)
+            .collect();
+        let expected: Vec<BookCost> = [1, 2, 2, 3, 3, 4, 4, 5].map(BookCost::Knowledge).to_vec();
+        assert_eq!(costs, expected, "{colour:?}");
+    }
+    // §14.9: the Cemetery's third space gives 2 Knowledge and 2 VP.
+    assert_eq!(
+        c.cemetery[2].bonus,
+        [
+            Op::Gain {
+                res: Resource::Knowledge,
+                n: 2
+            },
+            Op::Gain {
+                res: Resource::Vp,
+                n: 2
+            }
+        ]
+    );
+}

@@ -1,0 +1,24 @@
+"""perft (§10): leaves of the micro-action tree; chance uses no ply."""
+
+from __future__ import annotations
+
+from .engine import CHANCE, apply, children, is_chance, is_terminal, top
+
+
+def perft(s, depth: int) -> int:
+    if depth == 0 or is_terminal(s):
+        return 1
+    if is_chance(s):
+        total = 0
+        for text, _ in CHANCE[top(s)["k"]].outcomes(s):
+            total += perft(apply(s, text), depth)
+        return total
+    from .engine import advance
+
+    return sum(perft(advance(c), depth - 1) for _, c in children(s))
+
+
+def divide(s, depth: int) -> dict:
+    from .engine import legal
+
+    return {t: perft(apply(s, t), depth - 1) for t in legal(s)}
