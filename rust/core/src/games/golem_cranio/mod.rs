@@ -13,9 +13,13 @@ pub mod flow;
 pub mod golems;
 pub mod movement;
 pub mod pile;
+pub mod position;
+pub mod position_setup;
 pub mod setup;
 pub mod state;
 pub mod zobrist;
 
+#[cfg(test)]
+mod position_tests;
 #[cfg(test)]
 mod tests;
