@@ -1628,13 +1628,16 @@ fn check_flow(r: &Reader, s: &mut State) -> R<()> {
         let f = format!("player[{seat_i}].passes");
         let holds = s.board.pass_tiles.contains(&(seat_i as u8));
         if holds && p.passes == 0 {
-            return refuse(f, "a Pass-tile holder has passed");
+            return refuse(f, "passes = 0 for a Pass-tile holder");
         }
         if !holds && p.passes > 0 {
-            return refuse(f, "a player who passed holds a Pass tile");
+            return refuse(f, format!("passes = {} without a Pass tile", p.passes));
         }
         if p.passes == 2 && s.stage == Stage::Main {
-            return refuse(f, "a second pass happens only in a passing stage");
+            return refuse(
+                f,
+                "passes = 2 in the main stage (a second pass happens in a passing stage)",
+            );
         }
     }
 
