@@ -3,7 +3,7 @@
 //! stop the resolution and are reported by `State::unimplemented`.
 
 use super::components::ops::{Ability, Op};
-use super::components::vocab::{Counter, Resource};
+use super::components::vocab::{Counter, Resource, Trigger, Vocab};
 use super::components::Components;
 use super::state::{Frame, OpList, SourceKind, State, CAULDRONS, MAX_PLAYERS, NONE, SECTIONS};
 
@@ -49,7 +49,9 @@ pub fn op_list(comp: &'static Components, list: &OpList) -> &'static [Op] {
         | SourceKind::WorkPicks
         | SourceKind::GoldPlacement
         | SourceKind::CreateFollowUp
-        | SourceKind::BlackMarble => &[],
+        | SourceKind::BlackMarble
+        | SourceKind::Trigger
+        | SourceKind::ThenActivate => &[],
     };
     for &step in &list.path {
         if step == 0 {
@@ -97,8 +99,17 @@ impl State {
                 }
                 return;
             }
-            if top.list.kind == SourceKind::LineMenu {
-                return;
+            match top.list.kind {
+                SourceKind::LineMenu | SourceKind::CreateFollowUp | SourceKind::ThenActivate => {
+                    return
+                }
+                SourceKind::Trigger => {
+                    self.stack.pop();
+                    let trigger = <Trigger as Vocab>::ALL[top.list.a as usize];
+                    self.push_trigger(self.actor(), trigger);
+                    continue;
+                }
+                _ => {}
             }
             if top.list.kind == SourceKind::GoldPlacement {
                 if self.free_cauldron_spaces() == 0 {
@@ -113,6 +124,17 @@ impl State {
                 self.stack.pop();
                 continue;
             };
+            if let Op::DrawObjectives { .. } = op {
+                if top.used == 0 {
+                    // The draw is a chance event (§5.12); an empty deck draws nothing.
+                    if self.board.objective_deck.is_empty() {
+                        self.stack.top_mut().unwrap().next += 1;
+                        continue;
+                    }
+                    self.chance = super::state::Chance::Objectives;
+                    return;
+                }
+            }
             if !is_automatic(op) && self.decision_is_void(op) {
                 self.stack.top_mut().unwrap().next += 1;
                 continue;
@@ -155,6 +177,7 @@ impl State {
             }
             Op::Student { district, n } => self.student_forward(seat, district.index(), n),
             Op::NoControlCost => self.players[seat].no_control_cost = true,
+            Op::StudentIncome => self.push_student_income(seat),
             _ => unreachable!("not an automatic op: {op:?}"),
         }
     }
@@ -388,5 +411,6 @@ pub fn is_automatic(op: &Op) -> bool {
             | Op::Study { .. }
             | Op::Student { .. }
             | Op::NoControlCost
+            | Op::StudentIncome
     )
 }

@@ -24,6 +24,8 @@ pub enum Decision {
     Put,
     /// A `student_any` op.
     StudentAny,
+    /// Another op's decision (`ops.rs`).
+    Op,
     /// A turn of the Actions phase.
     Turn,
     /// The black marble's Student steps.
@@ -48,26 +50,26 @@ impl State {
             match top.list.kind {
                 SourceKind::GoldPlacement => return Decision::Put,
                 SourceKind::BlackMarble => return Decision::BlackMarble,
+                SourceKind::CreateFollowUp | SourceKind::ThenActivate => return Decision::Op,
                 SourceKind::LineMenu => return Decision::Unimplemented("line actions"),
                 _ => {}
             }
             let ops = op_list(self.comp.0, &top.list);
             return match &ops[top.next as usize] {
                 Op::StudentAny { .. } => Decision::StudentAny,
-                Op::GolemTrack { .. } => Decision::Unimplemented("golem_track"),
-                Op::CreateGolem { .. } => Decision::Unimplemented("create_golem"),
-                Op::KillGolem => Decision::Unimplemented("kill_golem"),
-                Op::Activate { .. } => Decision::Unimplemented("activate"),
-                Op::MoveGolems { .. } => Decision::Unimplemented("move_golems"),
-                Op::Upgrade { .. } => Decision::Unimplemented("upgrade"),
+                Op::GolemTrack { .. } => Decision::Op,
+                Op::CreateGolem { .. } => Decision::Op,
+                Op::KillGolem => Decision::Op,
+                Op::Activate { .. } => Decision::Op,
+                Op::MoveGolems { .. } => Decision::Op,
+                Op::Upgrade { .. } => Decision::Op,
                 Op::BuyBook { .. } => Decision::Unimplemented("buy_book"),
                 Op::BookActive { .. } => Decision::Unimplemented("book_active"),
-                Op::ArtifactActivate { .. } => Decision::Unimplemented("artifact_activate"),
-                Op::StudentIncome => Decision::Unimplemented("student_income"),
-                Op::DrawObjectives { .. } => Decision::Unimplemented("draw_objectives"),
-                Op::UseNeighborhood => Decision::Unimplemented("use_neighborhood"),
-                Op::Convert { .. } => Decision::Unimplemented("convert"),
-                Op::Choice { .. } => Decision::Unimplemented("choice"),
+                Op::ArtifactActivate { .. } => Decision::Op,
+                Op::DrawObjectives { .. } => Decision::Op,
+                Op::UseNeighborhood => Decision::Op,
+                Op::Convert { .. } => Decision::Op,
+                Op::Choice { .. } => Decision::Op,
                 op => unreachable!("automatic op {op:?} left on the stack"),
             };
         }
@@ -169,6 +171,19 @@ impl State {
                     })
                     .collect()
             }
+            Decision::Op => {
+                // §9, §15.15: an option reaching the same state as an earlier one is the
+                // same micro-action.
+                let mut out: Vec<(Action, State)> = Vec::new();
+                for a in self.op_options() {
+                    let mut child = *self;
+                    child.apply_raw(a);
+                    if !out.iter().any(|(_, s)| *s == child) {
+                        out.push((a, child));
+                    }
+                }
+                out.into_iter().map(|(a, _)| a).collect()
+            }
             Decision::Turn => self.turn_actions(),
             Decision::BlackMarble => self.black_marble_options(),
             Decision::Remove => self.remove_options(),
@@ -181,6 +196,7 @@ impl State {
     /// certain, when the position lists it).
     pub fn chance_outcomes(&self) -> Vec<(Action, f64)> {
         match self.chance {
+            Chance::Objectives => self.objective_draws(),
             Chance::Drop => {
                 let marbles = self.drop_marbles();
                 if let Some(lines) = self.listed_drop(marbles) {
@@ -209,6 +225,10 @@ impl State {
                     .count();
                 (lines == 0).then_some(Action::Drop([super::state::Marbles::EMPTY; 5]))
             }
+            Chance::Objectives => {
+                let draws = self.objective_draws();
+                (draws.len() == 1).then(|| draws[0].0)
+            }
             _ => None,
         }
     }
@@ -223,6 +243,10 @@ impl State {
                     self.listed_drop(marbles)
                         .unwrap_or_else(|| super::setup::sample_drop(&self.comp, marbles, rng)),
                 )
+            }
+            Chance::Objectives => {
+                use rand::seq::IndexedRandom;
+                self.objective_draws().choose(rng).expect("a draw").0
             }
             other => panic!("no chance event to sample: {other:?}"),
         }
@@ -332,6 +356,7 @@ impl State {
                 self.student_forward(seat, b as usize, 1);
                 self.resolve();
             }
+            (Decision::Op, a) => self.apply_op_choice(a),
             (Decision::Turn, a) => self.apply_turn(a),
             (Decision::BlackMarble, Action::Student(d)) => {
                 self.stack.pop();
@@ -346,6 +371,7 @@ impl State {
             }
             (Decision::Remove, Action::Remove(c)) => self.apply_remove(c),
             (Decision::Chance, Action::Drop(lines)) => self.apply_drop(lines),
+            (Decision::Chance, Action::Draw(set)) => self.apply_objective_draw(set),
             (decision, action) => panic!("{action:?} is not legal at {decision:?}"),
         }
     }
@@ -357,6 +383,7 @@ impl State {
             (Decision::Movement, Action::Move(m)) => {
                 Action::Move(movement::parse_phase2(self, self.to_move as usize, &m)?)
             }
+            (Decision::Op, Action::Move(m)) => Action::Move(self.canonical_op_move(&m)?),
             (_, a) => a,
         };
         if self.legal().contains(&action) {

@@ -12,11 +12,13 @@ pub mod effects;
 pub mod flow;
 pub mod golems;
 pub mod movement;
+pub mod ops;
 pub mod pile;
 pub mod position;
 pub mod position_setup;
 pub mod setup;
 pub mod state;
+pub mod upgrade;
 pub mod zobrist;
 
 #[cfg(test)]

@@ -290,10 +290,16 @@ pub enum SourceKind {
     WorkPicks,
     /// Gold to place (`value` Gold).
     GoldPlacement,
-    /// The g6 choice after a creation.
+    /// The g6 choice after a creation (`a`: steps allowed, `b`: 1 if it may activate
+    /// standing); the Golem is `Stack::last_golem`.
     CreateFollowUp,
     /// The black marble's two Student steps.
     BlackMarble,
+    /// A trigger (`a`: index in the data's trigger vocabulary) to fire when reached: the
+    /// activations it causes are decided by the state at that moment.
+    Trigger,
+    /// `then_activate` after a `move_golems`: the moved Golem in `Stack::last_golem`.
+    ThenActivate,
 }
 
 /// An op list: a source and, for lists nested in `convert`/`choice` ops, the path to it
@@ -342,6 +348,8 @@ pub struct Stack {
     pub fresh: [u8; MAX_FRESH],
     /// The Golem just created or moved (`10 × district + section − 1`, bit 7 lying), `NONE`.
     pub last_golem: u8,
+    /// Objectives drawn by a `draw_objectives` op, awaiting the `keep` choice.
+    pub drawn: u32,
 }
 
 impl Stack {
@@ -356,6 +364,7 @@ impl Stack {
         len: 0,
         fresh: [NONE; MAX_FRESH],
         last_golem: NONE,
+        drawn: 0,
     };
 
     pub fn is_empty(&self) -> bool {
@@ -722,7 +731,7 @@ mod tests {
         assert_eq!(std::mem::size_of::<Marbles>(), 2);
         assert_eq!(std::mem::size_of::<Player>(), 104);
         assert_eq!(std::mem::size_of::<Frame>(), 9);
-        assert_eq!(std::mem::size_of::<Stack>(), 78);
+        assert_eq!(std::mem::size_of::<Stack>(), 84);
         assert_eq!(std::mem::size_of::<Board>(), 256);
         assert_eq!(std::mem::size_of::<State>(), 784);
     }
