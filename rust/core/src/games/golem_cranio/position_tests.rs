@@ -11,7 +11,7 @@ use super::position::{
     is_at_rest, read_position, read_position_with, write_position, Position, ReadOptions, Tracker,
 };
 use super::setup::{new_game_seeded, NewGame};
-use super::state::State;
+use super::state::{Stack, State};
 use crate::game::Turn;
 
 fn comp() -> &'static Components {
@@ -27,16 +27,33 @@ fn read(text: &str) -> Position {
 /// the result gives `text` again.
 fn check_round_trip(state: &State, text: &str) {
     let p = read(text);
-    assert_eq!(p.state, *state, "read(write(s)) != s\n{text}");
-    assert_eq!(p.state.hash_value(), state.hash_value());
+    let (got, want) = (at_rest_cleared(&p.state), at_rest_cleared(state));
+    assert_eq!(got, want, "read(write(s)) != s\n{text}");
+    assert_eq!(got.hash_value(), want.hash_value());
     assert_eq!(p.state.hash_value(), p.state.compute_hash());
     let again = Tracker::from_position(&p).write().unwrap();
     assert_eq!(again, text, "write(read(write(s))) != write(s)");
 }
 
+/// The state with an empty effect stack reset to `Stack::EMPTY`: the engine leaves
+/// `last_golem` (and `fresh`, `drawn`) of a finished compound action behind, which no
+/// position says (requested from the engine: reset them when the stack empties).
+fn at_rest_cleared(s: &State) -> State {
+    let mut s = *s;
+    if s.stack.is_empty() {
+        s.stack = Stack::EMPTY;
+    }
+    s
+}
+
 /// Plays a random game as far as the engine goes, checking the round trip at every state.
 /// Returns the states at rest met (for the perft files).
-fn random_game(players: usize, seed: u64, options: NewGame) -> usize {
+fn random_game(
+    players: usize,
+    seed: u64,
+    options: NewGame,
+    seen: &mut std::collections::BTreeSet<String>,
+) -> usize {
     let s = new_game_seeded(comp(), players, seed, options);
     let mut t = Tracker::new(s);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
@@ -45,6 +62,7 @@ fn random_game(players: usize, seed: u64, options: NewGame) -> usize {
         let text = t.write().unwrap();
         check_round_trip(&t.state, &text);
         checked += 1;
+        seen.insert(format!("{:?}/{}", t.state.phase, t.trail.is_empty()));
         if is_at_rest(&t.state) {
             assert_eq!(write_position(&t.state).unwrap(), text);
         }
@@ -52,14 +70,29 @@ fn random_game(players: usize, seed: u64, options: NewGame) -> usize {
             Turn::Terminal => break,
             Turn::Chance => t.state.sample_chance(&mut rng),
             Turn::Player(_) => {
+                // Prefer moves that keep the game inside what the engine builds.
                 let legal = t.state.legal();
-                match legal.choose(&mut rng) {
+                let going: Vec<_> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&a| {
+                        let mut child = t.state;
+                        child.apply(a);
+                        child.unimplemented().is_none()
+                    })
+                    .collect();
+                match going.choose(&mut rng).or(legal.choose(&mut rng)) {
                     Some(&a) => a,
                     None => break,
                 }
             }
         };
         t.apply(action);
+        if is_at_rest(&t.state) {
+            // What the requested engine fix would do (see `at_rest_cleared`).
+            t.state = at_rest_cleared(&t.state);
+            t.rest = t.state;
+        }
     }
     checked
 }
@@ -67,15 +100,34 @@ fn random_game(players: usize, seed: u64, options: NewGame) -> usize {
 #[test]
 fn random_play_round_trips_at_every_state() {
     let mut total = 0;
-    for seed in 0..24u64 {
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..48u64 {
         let players = 1 + (seed % 4) as usize;
         let options = NewGame {
             intro: seed % 3 == 1,
             hide_decks: seed % 2 == 1,
         };
-        total += random_game(players, seed, options);
+        total += random_game(players, seed, options, &mut seen);
     }
-    assert!(total > 200, "{total} states checked");
+    assert!(total > 1000, "{total} states checked");
+    // Every rest kind the engine reaches, and states inside compound actions.
+    for kind in [
+        "Draft/true",
+        "Discard/true",
+        "Artifact/true",
+        "Start/true",
+        "Start/false",
+        "Place/true",
+        "Movement/true",
+        "Actions/true",
+        "Actions/false",
+        "Remove/true",
+    ] {
+        assert!(
+            seen.contains(kind),
+            "{kind} not reached: {seen:?} ({total} states)"
+        );
+    }
 }
 
 #[test]
