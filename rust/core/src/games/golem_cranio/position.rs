@@ -1930,7 +1930,9 @@ pub fn to_setup(s: &State) -> Setup {
             .map(|&t| t as i64)
             .collect(),
         discards: ids_of(b.tile_discards as u64, &ACTION_TILE_IDS),
-        pile: b.tile_pile.is_known().then(|| {
+        // An empty pile reads back the same written or not; the reference model leaves
+        // it out.
+        pile: (b.tile_pile.is_known() && !b.tile_pile.is_empty()).then(|| {
             b.tile_pile
                 .known_top_first()
                 .iter()
