@@ -33,8 +33,8 @@ use super::position_setup::{DropSetup, PlayerSetup, Setup};
 use super::setup::marble_set;
 use super::state::{
     Chance, Marbles, Phase, Stage, State, BOOKS, BOOK_COLOUR_LETTERS, CAULDRONS, CEMETERY_LIMITED,
-    COLOURS, COLOUR_LETTERS, DISTRICTS, LIBRARY_SLOTS, LINES, MAX_COLUMNS, MAX_DROPS, MAX_PLAYERS,
-    NONE, OBJECTIVES, PASS_TILES, SECTIONS, TILES_PER_DISTRICT,
+    COLOURS, COLOUR_LETTERS, COLUMN_MAX, DISTRICTS, LIBRARY_SLOTS, LINES, MAX_COLUMNS, MAX_DROPS,
+    MAX_PLAYERS, NONE, OBJECTIVES, PASS_TILES, SECTIONS, TILES_PER_DISTRICT,
 };
 use crate::game::PositionError;
 use crate::util::toml_fields::refuse;
@@ -1238,7 +1238,7 @@ fn read_columns(
     }
     for (c, books) in columns.iter().enumerate().take(MAX_COLUMNS) {
         let fc = field_at(field, c);
-        if books.len() > comp.rules.column_max_books as usize {
+        if books.len() > (comp.rules.column_max_books as usize).min(COLUMN_MAX) {
             return refuse(
                 fc,
                 format!(

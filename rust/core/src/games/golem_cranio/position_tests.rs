@@ -395,3 +395,68 @@ fn positions_written_by_the_reference_model_read_and_write_back() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Every line of the example left out, and every number replaced by odd values: a
+/// refusal or a position, never a panic.
+#[test]
+fn mangled_positions_never_panic() {
+    let lines: Vec<&str> = EXAMPLE.lines().collect();
+    let mut texts = Vec::new();
+    for i in 0..lines.len() {
+        let mut l = lines.clone();
+        l.remove(i);
+        texts.push(l.join("\n"));
+        for odd in ["-1", "0", "7", "99", "300", "-40000", "\"x\"", "[]", "[[]]"] {
+            if let Some((key, _)) = lines[i].split_once(" = ") {
+                let mut l = lines.clone();
+                let changed = format!("{key} = {odd}");
+                l[i] = &changed;
+                texts.push(l.join("\n"));
+            }
+        }
+    }
+    for text in &texts {
+        let result = std::panic::catch_unwind(|| read_position(text).map(|_| ()));
+        assert!(result.is_ok(), "panicked on:\n{text}");
+    }
+}
+
+/// A components file given by a path relative to the position's directory is loaded once
+/// (so the states read with it compare equal), written back by its path with its hash,
+/// and a broken one is refused under `components.<json path>`.
+#[test]
+fn a_components_path_is_loaded_relative_to_the_base_directory() {
+    let dir = std::env::temp_dir().join(format!("golem-position-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let json = super::components::BUILTIN_JSON.replacen("\"players\"", "\"players\" ", 1);
+    std::fs::write(dir.join("owner.json"), &json).unwrap();
+    let text = edited(&[("components = \"builtin\"", "components = \"owner.json\"")]);
+    let options = ReadOptions {
+        base_dir: Some(dir.clone()),
+        ..Default::default()
+    };
+    let a = read_position_with(&text, &options).unwrap();
+    let b = read_position_with(&text, &options).unwrap();
+    assert!(std::ptr::eq(a.state.comp.0, b.state.comp.0), "loaded once");
+    assert_eq!(a.state, b.state);
+    assert!(!std::ptr::eq(a.state.comp.0, comp()));
+    let written = write_position(&a.state).unwrap();
+    let path = std::fs::canonicalize(dir.join("owner.json")).unwrap();
+    assert!(
+        written.contains(&format!("components = {:?}", path.display().to_string())),
+        "{written}"
+    );
+    assert!(written.contains(&a.state.comp.info.sha256));
+    // The written path is absolute: it reads back from anywhere.
+    let again = read_position(&written).unwrap();
+    assert_eq!(again, a.state);
+    // A broken file: every problem, the first naming the field.
+    std::fs::write(dir.join("broken.json"), BROKEN).unwrap();
+    let text = edited(&[("components = \"builtin\"", "components = \"broken.json\"")]);
+    let e = read_position_with(&text, &options).unwrap_err();
+    assert_eq!(e.field, "components");
+    assert!(e.message.starts_with("invalid JSON"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+const BROKEN: &str = "{ not json";
