@@ -153,9 +153,7 @@ impl State {
                 taken.add(colour, 1);
                 self.set_taken(seat, taken);
                 // The line action at value v, after the Student move and the triggers.
-                let mut menu = frame(OpList::top(SourceKind::LineMenu, line, 0));
-                menu.value = value;
-                self.stack.push(menu);
+                self.push_line_action(line, value);
                 let trigger = match colour {
                     2 => Some(Trigger::MarbleRed),
                     3 => Some(Trigger::MarbleBlue),

@@ -88,6 +88,10 @@ impl State {
     /// goes on ([`State::advance`]).
     pub fn resolve(&mut self) {
         loop {
+            if self.chance != super::state::Chance::None {
+                // A deal (the Library refill) comes before the rest of the effects.
+                return;
+            }
             let Some(top) = self.stack.top().copied() else {
                 self.advance();
                 return;
@@ -100,9 +104,20 @@ impl State {
                 return;
             }
             match top.list.kind {
-                SourceKind::LineMenu | SourceKind::CreateFollowUp | SourceKind::ThenActivate => {
-                    return
+                SourceKind::LineMenu => {
+                    self.start_menu();
+                    return;
                 }
+                SourceKind::WorkPicks => {
+                    // Picks that find no eligible Golem are lost.
+                    if self.menu_options().is_empty() {
+                        self.stack.pop();
+                        self.stack.fresh = [super::state::NONE; super::state::MAX_FRESH];
+                        continue;
+                    }
+                    return;
+                }
+                SourceKind::CreateFollowUp | SourceKind::ThenActivate => return,
                 SourceKind::Trigger => {
                     self.stack.pop();
                     let trigger = <Trigger as Vocab>::ALL[top.list.a as usize];

@@ -26,6 +26,8 @@ pub enum Decision {
     StudentAny,
     /// Another op's decision (`ops.rs`).
     Op,
+    /// A line action's menu or a Work pick (`menus.rs`).
+    Menu,
     /// A turn of the Actions phase.
     Turn,
     /// The black marble's Student steps.
@@ -51,7 +53,7 @@ impl State {
                 SourceKind::GoldPlacement => return Decision::Put,
                 SourceKind::BlackMarble => return Decision::BlackMarble,
                 SourceKind::CreateFollowUp | SourceKind::ThenActivate => return Decision::Op,
-                SourceKind::LineMenu => return Decision::Unimplemented("line actions"),
+                SourceKind::LineMenu | SourceKind::WorkPicks => return Decision::Menu,
                 _ => {}
             }
             let ops = op_list(self.comp.0, &top.list);
@@ -63,8 +65,8 @@ impl State {
                 Op::Activate { .. } => Decision::Op,
                 Op::MoveGolems { .. } => Decision::Op,
                 Op::Upgrade { .. } => Decision::Op,
-                Op::BuyBook { .. } => Decision::Unimplemented("buy_book"),
-                Op::BookActive { .. } => Decision::Unimplemented("book_active"),
+                Op::BuyBook { .. } => Decision::Op,
+                Op::BookActive { .. } => Decision::Op,
                 Op::ArtifactActivate { .. } => Decision::Op,
                 Op::DrawObjectives { .. } => Decision::Op,
                 Op::UseNeighborhood => Decision::Op,
@@ -184,6 +186,7 @@ impl State {
                 }
                 out.into_iter().map(|(a, _)| a).collect()
             }
+            Decision::Menu => self.menu_options(),
             Decision::Turn => self.turn_actions(),
             Decision::BlackMarble => self.black_marble_options(),
             Decision::Remove => self.remove_options(),
@@ -197,6 +200,7 @@ impl State {
     pub fn chance_outcomes(&self) -> Vec<(Action, f64)> {
         match self.chance {
             Chance::Objectives => self.objective_draws(),
+            Chance::Library => self.library_deals(),
             Chance::Drop => {
                 let marbles = self.drop_marbles();
                 if let Some(lines) = self.listed_drop(marbles) {
@@ -229,6 +233,10 @@ impl State {
                 let draws = self.objective_draws();
                 (draws.len() == 1).then(|| draws[0].0)
             }
+            Chance::Library => {
+                let deals = self.library_deals();
+                (deals.len() == 1).then(|| deals[0].0)
+            }
             _ => None,
         }
     }
@@ -243,6 +251,10 @@ impl State {
                     self.listed_drop(marbles)
                         .unwrap_or_else(|| super::setup::sample_drop(&self.comp, marbles, rng)),
                 )
+            }
+            Chance::Library => {
+                use rand::seq::IndexedRandom;
+                self.library_deals().choose(rng).expect("a deal").0
             }
             Chance::Objectives => {
                 use rand::seq::IndexedRandom;
@@ -357,6 +369,7 @@ impl State {
                 self.resolve();
             }
             (Decision::Op, a) => self.apply_op_choice(a),
+            (Decision::Menu, a) => self.apply_menu(a),
             (Decision::Turn, a) => self.apply_turn(a),
             (Decision::BlackMarble, Action::Student(d)) => {
                 self.stack.pop();
@@ -372,6 +385,7 @@ impl State {
             (Decision::Remove, Action::Remove(c)) => self.apply_remove(c),
             (Decision::Chance, Action::Drop(lines)) => self.apply_drop(lines),
             (Decision::Chance, Action::Draw(set)) => self.apply_objective_draw(set),
+            (Decision::Chance, Action::Deal(book)) => self.apply_library_deal(book),
             (decision, action) => panic!("{action:?} is not legal at {decision:?}"),
         }
     }

@@ -8,9 +8,11 @@ pub mod components;
 
 pub mod action;
 pub mod actions;
+pub mod books;
 pub mod effects;
 pub mod flow;
 pub mod golems;
+pub mod menus;
 pub mod movement;
 pub mod ops;
 pub mod pile;

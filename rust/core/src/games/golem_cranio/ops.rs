@@ -287,6 +287,14 @@ impl State {
                 out.push(Action::Skip);
                 out.extend(self.upgrade_options(*area, *discount, *any_resource));
             }
+            Op::BuyBook {
+                discount,
+                ignore_card_cost,
+            } => {
+                out.push(Action::Skip);
+                out.extend(self.book_options(*discount, *ignore_card_cost));
+            }
+            Op::BookActive { n } => out.extend(self.book_active_options(*n)),
             Op::DrawObjectives { keep, .. } => {
                 // Keep `keep` of the drawn cards (all when fewer were drawn), ascending ids.
                 let drawn = self.stack.drawn;
@@ -336,8 +344,10 @@ impl State {
                         .sum();
                     assert_eq!(cost, 0, "a g6 step onto a costly section is not built");
                     self.remove_golem(seat, g);
+                    let from = g;
                     g.section = to;
                     self.add_golem(seat, g);
+                    self.move_fresh(from, g);
                     self.stack.last_golem = pack_golem(g);
                 }
                 if act {
@@ -410,6 +420,20 @@ impl State {
             (Op::Upgrade { discount, .. }, Action::Up(up)) => {
                 finish(self);
                 self.apply_upgrade(up, *discount);
+            }
+            (
+                Op::BuyBook {
+                    discount,
+                    ignore_card_cost,
+                },
+                Action::Book(buy),
+            ) => {
+                finish(self);
+                self.buy_book(buy, *discount, *ignore_card_cost);
+            }
+            (Op::BookActive { .. }, Action::Active(set)) => {
+                finish(self);
+                self.apply_book_active(set);
             }
             (Op::DrawObjectives { .. }, Action::Keep(set)) => {
                 finish(self);
@@ -510,6 +534,7 @@ impl State {
         let built = comp.rules.reserve_golems() as u32 - self.reserve(seat);
         let g = GolemRef::new(d, 1, false);
         self.add_golem(seat, g);
+        self.note_fresh(g);
         let up = comp
             .rules
             .create_track_up
