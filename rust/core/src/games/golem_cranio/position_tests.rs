@@ -59,6 +59,11 @@ fn random_game(
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut checked = 0;
     for _ in 0..400 {
+        // The engine's Influence is not built: it enters it with the first player in the
+        // new order, matching or not, which no valid position says.
+        if t.state.unimplemented() == Some("influence") {
+            break;
+        }
         let text = t.write().unwrap();
         check_round_trip(&t.state, &text);
         checked += 1;
@@ -288,8 +293,7 @@ fn in_progress_is_replayed_and_written_back() {
     let text = edited(&[("in_progress = []", "in_progress = [\"marble work w\"]")]);
     let p = read(&text);
     assert_eq!(p.in_progress.len(), 1);
-    assert_eq!(p.state.unimplemented(), Some("line actions"));
-    assert!(!is_at_rest(&p.state));
+    assert!(!is_at_rest(&p.state), "inside the Work action");
     assert!(write_position(&p.state).is_err());
     let written = Tracker::from_position(&p).write().unwrap();
     assert!(
@@ -297,14 +301,30 @@ fn in_progress_is_replayed_and_written_back() {
         "{written}"
     );
     check_round_trip(&p.state, &written);
-    // A micro-action after an unbuilt decision names the entry.
+    // One more micro-action inside the same action.
+    let next = p.state.legal()[0].to_text();
+    let two = format!("in_progress = [\"marble work w\", \"{next}\"]");
+    let text = edited(&[("in_progress = []", &two)]);
+    let p = read(&text);
+    assert_eq!(p.in_progress.len(), 2);
+    let written = Tracker::from_position(&p).write().unwrap();
+    check_round_trip(&p.state, &written);
+    // A micro-action that is not legal, and one at a decision the engine does not build
+    // yet, name their entry.
     let text = edited(&[(
         "in_progress = []",
-        "in_progress = [\"marble work w\", \"done\"]",
+        "in_progress = [\"marble work w\", \"fly\"]",
     )]);
     assert_eq!(
         read_position(&text).unwrap_err().to_string(),
-        "in_progress[1]: \"done\": the engine does not build the line actions decision yet"
+        "in_progress[1]: \"fly\": 'fly' is not a micro-action"
+    );
+    let development =
+        include_str!("../../../data/golem_cranio/positions/python/p2-r1-development.toml")
+            .replace("in_progress = []", "in_progress = [\"skip\"]");
+    assert_eq!(
+        read_position(&development).unwrap_err().to_string(),
+        "in_progress[0]: \"skip\": the engine does not build the development decision yet"
     );
 }
 
