@@ -480,3 +480,33 @@ fn a_components_path_is_loaded_relative_to_the_base_directory() {
 }
 
 const BROKEN: &str = "{ not json";
+
+/// From every reference-model position the engine can decide, each legal micro-action is
+/// applied and the child (at rest or inside its action) written and read back: the later
+/// rounds' states the engine's own random play does not reach yet.
+#[test]
+fn children_of_the_reference_model_positions_round_trip() {
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/golem_cranio/positions/python");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    let mut children = 0;
+    for path in &files {
+        let p = read(&std::fs::read_to_string(path).unwrap());
+        if p.state.turn() == Turn::Chance || p.state.unimplemented().is_some() {
+            continue;
+        }
+        for a in p.state.legal() {
+            let mut t = Tracker::from_position(&p);
+            t.apply(a);
+            let text = t.write().unwrap();
+            check_round_trip(&t.state, &text);
+            children += 1;
+        }
+    }
+    assert!(children > 300, "{children} children");
+}
