@@ -21,20 +21,21 @@ use rand_chacha::ChaCha8Rng;
 
 use super::action::Action;
 use super::components::ids::{
-    neighborhood_tile_id, neighborhood_tile_index, IdScheme, ACTION_TILE_IDS,
-    ARTIFACT_DEVELOPMENT_IDS, ARTIFACT_TILE_LETTERS, BOOK_IDS, CHARACTER_IDS,
-    GOLEM_DEVELOPMENT_IDS, OBJECTIVE_IDS, STARTING_TILE_IDS, STUDY_DEVELOPMENT_IDS,
+    neighborhood_tile_index, IdScheme, ACTION_TILE_IDS, ARTIFACT_TILE_LETTERS, BOOK_IDS,
+    CHARACTER_IDS, OBJECTIVE_IDS,
 };
-use super::components::vocab::{BookColour, Deck, MarbleColour, Vocab};
+use super::components::vocab::{Deck, MarbleColour};
 use super::components::{sha256_hex, Components, ComponentsSource};
-use super::golems::{GolemRef, DISTRICT_LETTERS};
+use super::golems::DISTRICT_LETTERS;
 use super::pile::Pile;
-use super::position_setup::{DropSetup, PlayerSetup, Setup};
+use super::position_players::{read_players, Unknown, Which};
+use super::position_setup::{DropSetup, Setup};
+pub use super::position_write::to_setup;
 use super::setup::marble_set;
 use super::state::{
-    Chance, Marbles, Phase, Stage, State, BOOKS, BOOK_COLOUR_LETTERS, CAULDRONS, CEMETERY_LIMITED,
-    COLOURS, COLOUR_LETTERS, COLUMN_MAX, DISTRICTS, LIBRARY_SLOTS, LINES, MAX_COLUMNS, MAX_DROPS,
-    MAX_PLAYERS, NONE, OBJECTIVES, PASS_TILES, SECTIONS, TILES_PER_DISTRICT,
+    Chance, Marbles, Phase, Stage, State, BOOKS, CEMETERY_LIMITED, COLOURS, COLOUR_LETTERS,
+    DISTRICTS, LIBRARY_SLOTS, LINES, MAX_DROPS, MAX_PLAYERS, NONE, OBJECTIVES, PASS_TILES,
+    TILES_PER_DISTRICT,
 };
 use crate::game::PositionError;
 use crate::util::toml_fields::refuse;
@@ -44,18 +45,18 @@ type R<T> = Result<T, PositionError>;
 
 /// Setup phases (round 1 only; `pack`, `drafted`, `starting_tiles` and `[setup]` belong
 /// to them).
-const SETUP_PHASES: [Phase; 5] = [
+pub(super) const SETUP_PHASES: [Phase; 5] = [
     Phase::Draft,
     Phase::Discard,
     Phase::Artifact,
     Phase::Start,
     Phase::Place,
 ];
-const STAGE_NAMES: [&str; 3] = ["main", "passing1", "passing2"];
+pub(super) const STAGE_NAMES: [&str; 3] = ["main", "passing1", "passing2"];
 /// Largest resource a file may give (far above any game, far from `u16` overflow).
-const MAX_RESOURCE: i64 = 30_000;
+pub(super) const MAX_RESOURCE: i64 = 30_000;
 /// VP range a file may give (the track is an `i16`).
-const MAX_VP: i64 = 30_000;
+pub(super) const MAX_VP: i64 = 30_000;
 
 /// How to read a position: where relative `components` paths start, the seed for `?`
 /// cards, and an optional components override (`--components FILE`).
@@ -210,7 +211,7 @@ pub fn load_components(name: &str, base: Option<&Path>) -> R<&'static Components
     Ok(comp)
 }
 
-fn components_name(comp: &Components) -> String {
+pub(super) fn components_name(comp: &Components) -> String {
     match &comp.info.source {
         ComponentsSource::Builtin => "builtin".into(),
         ComponentsSource::Path(p) => p.clone(),
@@ -222,7 +223,7 @@ fn components_name(comp: &Components) -> String {
 
 /// Which kind of card or tile an id names, for the "in two places" check.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Kind {
+pub(super) enum Kind {
     Character,
     Neighborhood,
     Book,
@@ -232,19 +233,19 @@ enum Kind {
     ArtifactTile,
 }
 
-struct Reader<'a> {
-    comp: &'static Components,
-    n: usize,
-    setup: &'a Setup,
+pub(super) struct Reader<'a> {
+    pub(super) comp: &'static Components,
+    pub(super) n: usize,
+    pub(super) setup: &'a Setup,
     /// Where each card was first met.
-    seen: HashMap<(Kind, u8), String>,
+    pub(super) seen: HashMap<(Kind, u8), String>,
 }
 
-fn field_at(field: &str, i: usize) -> String {
+pub(super) fn field_at(field: &str, i: usize) -> String {
     format!("{field}[{i}]")
 }
 
-fn parse_id(scheme: &IdScheme, field: &str, text: &str, what: &str) -> R<u8> {
+pub(super) fn parse_id(scheme: &IdScheme, field: &str, text: &str, what: &str) -> R<u8> {
     scheme.index(text).map(|i| i as u8).ok_or_else(|| {
         PositionError::new(
             field,
@@ -253,7 +254,7 @@ fn parse_id(scheme: &IdScheme, field: &str, text: &str, what: &str) -> R<u8> {
     })
 }
 
-fn letters(field: &str, text: &str, alphabet: &[u8], what: &str) -> R<Vec<u8>> {
+pub(super) fn letters(field: &str, text: &str, alphabet: &[u8], what: &str) -> R<Vec<u8>> {
     text.chars()
         .map(|c| {
             alphabet
@@ -268,7 +269,7 @@ fn letters(field: &str, text: &str, alphabet: &[u8], what: &str) -> R<Vec<u8>> {
 }
 
 /// A marble string (`"wwr"`, colours w k r b y, `""` for none).
-fn marbles(field: &str, text: &str) -> R<Marbles> {
+pub(super) fn marbles(field: &str, text: &str) -> R<Marbles> {
     let mut m = Marbles::EMPTY;
     for c in letters(
         field,
@@ -285,7 +286,7 @@ fn marbles(field: &str, text: &str) -> R<Marbles> {
 }
 
 /// Tokens `"ryb"`: a district bit set, each letter once.
-fn districts_set(field: &str, text: &str) -> R<u8> {
+pub(super) fn districts_set(field: &str, text: &str) -> R<u8> {
     let mut set = 0u8;
     for d in letters(field, text, &DISTRICT_LETTERS, "district (r, y, b)")? {
         if set >> d & 1 == 1 {
@@ -296,12 +297,12 @@ fn districts_set(field: &str, text: &str) -> R<u8> {
     Ok(set)
 }
 
-fn text_of_district(d: u8) -> char {
+pub(super) fn text_of_district(d: u8) -> char {
     DISTRICT_LETTERS[d as usize] as char
 }
 
 /// A seat number `0..n`, or `-1` for none when `empty_ok`.
-fn seat(field: &str, v: i64, n: usize, empty_ok: bool) -> R<u8> {
+pub(super) fn seat(field: &str, v: i64, n: usize, empty_ok: bool) -> R<u8> {
     if empty_ok && v == -1 {
         return Ok(NONE);
     }
@@ -316,7 +317,7 @@ fn seat(field: &str, v: i64, n: usize, empty_ok: bool) -> R<u8> {
     refuse(field, format!("{v} is not {range}"))
 }
 
-fn in_range(field: &str, v: i64, lo: i64, hi: i64, what: &str) -> R<i64> {
+pub(super) fn in_range(field: &str, v: i64, lo: i64, hi: i64, what: &str) -> R<i64> {
     if (lo..=hi).contains(&v) {
         Ok(v)
     } else {
@@ -346,7 +347,7 @@ fn phase_of(name: &str) -> Option<Phase> {
 
 impl Reader<'_> {
     /// Records that card `id` of `kind` is at `field`; a card met twice is refused.
-    fn place(&mut self, kind: Kind, id: u8, field: &str, text: &str) -> R<()> {
+    pub(super) fn place(&mut self, kind: Kind, id: u8, field: &str, text: &str) -> R<()> {
         if let Some(first) = self.seen.get(&(kind, id)) {
             return refuse(field, format!("\"{text}\" is also at {first}"));
         }
@@ -354,7 +355,13 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn ids(&mut self, kind: Kind, scheme: &IdScheme, field: &str, items: &[String]) -> R<Vec<u8>> {
+    pub(super) fn ids(
+        &mut self,
+        kind: Kind,
+        scheme: &IdScheme,
+        field: &str,
+        items: &[String],
+    ) -> R<Vec<u8>> {
         let what = match kind {
             Kind::Character => "a Character",
             Kind::Book => "a Book",
@@ -374,7 +381,7 @@ impl Reader<'_> {
     }
 
     /// An Artifact tile side `B2`: `2 × tile + side − 1`.
-    fn artifact_side(&mut self, field: &str, text: &str) -> R<u8> {
+    pub(super) fn artifact_side(&mut self, field: &str, text: &str) -> R<u8> {
         let bad = || {
             PositionError::new(
                 field,
@@ -396,7 +403,7 @@ impl Reader<'_> {
     }
 
     /// Objective lists that may hold `?`: the ids, `NONE` for each `?`.
-    fn objectives(
+    pub(super) fn objectives(
         &mut self,
         field: &str,
         items: &[String],
@@ -418,7 +425,7 @@ impl Reader<'_> {
     }
 }
 
-fn set_of(ids: &[u8]) -> u64 {
+pub(super) fn set_of(ids: &[u8]) -> u64 {
     ids.iter()
         .filter(|&&i| i != NONE)
         .fold(0, |m, &i| m | 1 << i)
@@ -938,394 +945,6 @@ fn deck_name(d: Deck) -> &'static str {
     }
 }
 
-/// Every `[[player]]`; returns the `?` Objective slots (field, seat, which list).
-fn read_players(r: &mut Reader, s: &mut State) -> R<Vec<Unknown>> {
-    let comp = r.comp;
-    let n = r.n;
-    let setup: &Setup = r.setup;
-    let setup_phase = SETUP_PHASES.contains(&s.phase);
-    let mut unknown = Vec::new();
-    for seat_i in 0..n {
-        let ps: &PlayerSetup = &setup.seats[seat_i];
-        let path = format!("player[{seat_i}]");
-        let f = |key: &str| format!("{path}.{key}");
-        let p = &mut s.players[seat_i];
-        p.vp = in_range(&f("vp"), ps.vp, -MAX_VP, MAX_VP, "VP")? as i16;
-        for (i, (key, v)) in [
-            ("clay", ps.clay),
-            ("coin", ps.coin),
-            ("knowledge", ps.knowledge),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if v < 0 {
-                return refuse(f(key), format!("{v} is negative"));
-            }
-            p.res[i] = in_range(&f(key), v, 0, MAX_RESOURCE, key)? as u16;
-        }
-        let track = &comp.player_board;
-        if track.study_space(ps.study.clamp(0, 255) as u8).is_none()
-            || !(0..=255).contains(&ps.study)
-        {
-            let (a, b) = (
-                track.study_track.first().map_or(0, |t| t.space),
-                track.study_track.last().map_or(0, |t| t.space),
-            );
-            return refuse(
-                f("study"),
-                format!("space {} is outside the Study track {a}-{b}", ps.study),
-            );
-        }
-        p.study = ps.study as u8;
-        if !(0..=255).contains(&ps.golem_track)
-            || track.golem_track.level_of(ps.golem_track as u8).is_none()
-        {
-            let sp = &track.golem_track.spaces;
-            let (a, b) = (
-                sp.first().map_or(0, |t| t.space),
-                sp.last().map_or(0, |t| t.space),
-            );
-            return refuse(
-                f("golem_track"),
-                format!(
-                    "space {} is outside the Golem track {a}-{b}",
-                    ps.golem_track
-                ),
-            );
-        }
-        p.golem_track = ps.golem_track as u8;
-        if ps.students.len() != DISTRICTS {
-            return refuse(
-                f("students"),
-                format!(
-                    "expected 3 sections (red, yellow, blue), found {}",
-                    ps.students.len()
-                ),
-            );
-        }
-        for (d, &v) in ps.students.iter().enumerate() {
-            p.students[d] = in_range(
-                &field_at(&f("students"), d),
-                v,
-                1,
-                SECTIONS as i64,
-                "section",
-            )? as u8;
-        }
-        for (i, text) in ps.golems.iter().enumerate() {
-            let fi = field_at(&f("golems"), i);
-            let g = parse_golem(&fi, text)?;
-            if p.golems.total() >= comp.rules.golems_per_player as u32 {
-                return refuse(
-                    f("golems"),
-                    format!("more than {} Golems", comp.rules.golems_per_player),
-                );
-            }
-            p.golems.add(g);
-        }
-        p.marbles = marbles(&f("marbles"), &ps.marbles)?;
-        if p.marbles.total() > comp.rules.marble_actions_per_round {
-            return refuse(
-                f("marbles"),
-                format!(
-                    "{} marbles taken; a player takes at most {}",
-                    p.marbles.total(),
-                    comp.rules.marble_actions_per_round
-                ),
-            );
-        }
-        if p.marbles.total() > 0 && (setup_phase || s.phase == Phase::Movement) {
-            return refuse(
-                f("marbles"),
-                format!("no marbles are taken in phase {}", s.phase.name()),
-            );
-        }
-        p.passes = in_range(&f("passes"), ps.passes, 0, 2, "passes")? as u8;
-        p.no_control_cost = ps.no_control_cost;
-        p.menorahs = districts_set(&f("menorahs"), &ps.menorahs)?;
-        read_developments(comp, &f("developments"), &ps.developments, p)?;
-        read_columns(comp, &f("columns"), &ps.columns, p)?;
-        if ps.gold.len() != CAULDRONS {
-            return refuse(
-                f("gold"),
-                format!("expected {CAULDRONS} cauldrons, found {}", ps.gold.len()),
-            );
-        }
-        for (k, &v) in ps.gold.iter().enumerate() {
-            let cap = comp.rules.cauldron_capacity[k] as i64;
-            let fk = field_at(&f("gold"), k);
-            if v < 0 {
-                return refuse(fk, format!("{v} is negative"));
-            }
-            if v > cap {
-                return refuse(fk, format!("{v} Gold above the cauldron's capacity {cap}"));
-            }
-            p.gold[k] = v as u8;
-        }
-        // Cards (checked for two places against the board).
-        if !ps.artifact_tile.is_empty() {
-            let bit = r.artifact_side(&f("artifact_tile"), &ps.artifact_tile)?;
-            s.players[seat_i].artifact_tile = bit;
-        }
-        let hand = r.objectives(&f("objectives"), &ps.objectives, &mut Vec::new())?;
-        let pack = r.objectives(
-            &f("pack"),
-            ps.pack.as_deref().unwrap_or(&[]),
-            &mut Vec::new(),
-        )?;
-        let drafted = r.objectives(
-            &f("drafted"),
-            ps.drafted.as_deref().unwrap_or(&[]),
-            &mut Vec::new(),
-        )?;
-        let starting = r.ids(
-            Kind::Starting,
-            &STARTING_TILE_IDS,
-            &f("starting_tiles"),
-            ps.starting_tiles.as_deref().unwrap_or(&[]),
-        )?;
-        if !setup_phase {
-            for (key, list) in [
-                ("pack", &ps.pack),
-                ("drafted", &ps.drafted),
-                ("starting_tiles", &ps.starting_tiles),
-            ] {
-                if list.as_ref().is_some_and(|l| !l.is_empty()) {
-                    return refuse(f(key), "only in the setup phases");
-                }
-            }
-        }
-        for (list, which) in [
-            (&hand, Which::Hand),
-            (&pack, Which::Pack),
-            (&drafted, Which::Drafted),
-        ] {
-            let key = match which {
-                Which::Hand => "objectives",
-                Which::Pack => "pack",
-                Which::Drafted => "drafted",
-                Which::Bottom => unreachable!(),
-            };
-            for (i, &o) in list.iter().enumerate() {
-                if o == NONE {
-                    unknown.push(Unknown {
-                        field: field_at(&f(key), i),
-                        seat: seat_i,
-                        which,
-                        index: i,
-                    });
-                }
-            }
-        }
-        let p = &mut s.players[seat_i];
-        p.objectives = set_of(&hand) as u32;
-        p.pack = set_of(&pack) as u32;
-        p.drafted = set_of(&drafted) as u32;
-        p.starting = set_of(&starting) as u32;
-    }
-    Ok(unknown)
-}
-
-fn parse_golem(field: &str, text: &str) -> R<GolemRef> {
-    if let Some(g) = GolemRef::parse(text) {
-        return Ok(g);
-    }
-    // Name a section out of range as such.
-    let digits: String = text
-        .chars()
-        .skip(1)
-        .filter(|c| c.is_ascii_digit())
-        .collect();
-    if text.chars().next().is_some_and(|c| "ryb".contains(c)) && !digits.is_empty() {
-        if let Ok(sec) = digits.parse::<u64>() {
-            if !(1..=SECTIONS as u64).contains(&sec) {
-                return refuse(field, format!("section {sec} is outside 1-10"));
-            }
-        }
-    }
-    refuse(
-        field,
-        format!("\"{text}\" is not a Golem (like r3 or y10l)"),
-    )
-}
-
-fn read_developments(
-    comp: &Components,
-    field: &str,
-    items: &[String],
-    p: &mut super::state::Player,
-) -> R<()> {
-    let spaces = &comp.player_board.artifact_development_spaces;
-    for (i, text) in items.iter().enumerate() {
-        let fi = field_at(field, i);
-        let (tile_text, placement) = match text.split_once('/') {
-            Some((t, pl)) => (t, Some(pl)),
-            None => (text.as_str(), None),
-        };
-        let bit = [
-            ARTIFACT_DEVELOPMENT_IDS,
-            GOLEM_DEVELOPMENT_IDS,
-            STUDY_DEVELOPMENT_IDS,
-        ]
-        .iter()
-        .enumerate()
-        .find_map(|(area, scheme)| scheme.index(tile_text).map(|k| area * 6 + k))
-        .ok_or_else(|| {
-            PositionError::new(
-                &fi,
-                format!("\"{text}\" is not a Development (a1-a6, g1-g6, s1-s6)"),
-            )
-        })?;
-        if p.developments >> bit & 1 == 1 {
-            return refuse(fi, format!("{tile_text} is listed twice"));
-        }
-        p.developments |= 1 << bit;
-        if bit < 5 {
-            let bad = || {
-                PositionError::new(
-                    &fi,
-                    format!("{tile_text} needs a side and a free Artifact-tile space, like {tile_text}/2@4.1"),
-                )
-            };
-            let (side, space) = placement
-                .and_then(|pl| pl.split_once('@'))
-                .ok_or_else(bad)?;
-            let side = match side {
-                "1" => 0u8,
-                "2" => 1,
-                _ => return refuse(fi, format!("side \"{side}\" is not 1 or 2")),
-            };
-            let k = spaces.iter().position(|sp| sp.id == space).ok_or_else(|| {
-                PositionError::new(
-                    &fi,
-                    format!(
-                        "\"{space}\" is not an Artifact-tile space ({})",
-                        spaces
-                            .iter()
-                            .map(|s| s.id.as_str())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                )
-            })? as u8;
-            if p.artifact_devs.iter().any(|&a| a != NONE && a & 0x7F == k) {
-                return refuse(fi, format!("space {space} already holds a Development"));
-            }
-            p.artifact_devs[bit] = side << 7 | k;
-        } else if placement.is_some() {
-            return refuse(
-                fi,
-                format!("only a1-a5 take a side and a space, not {tile_text}"),
-            );
-        }
-    }
-    Ok(())
-}
-
-fn read_columns(
-    comp: &Components,
-    field: &str,
-    columns: &[Vec<String>],
-    p: &mut super::state::Player,
-) -> R<()> {
-    let count = comp.rules.book_columns as usize;
-    if columns.len() != count {
-        return refuse(
-            field,
-            format!("expected {count} columns, found {}", columns.len()),
-        );
-    }
-    for (c, books) in columns.iter().enumerate().take(MAX_COLUMNS) {
-        let fc = field_at(field, c);
-        if books.len() > (comp.rules.column_max_books as usize).min(COLUMN_MAX) {
-            return refuse(
-                fc,
-                format!(
-                    "{} Books; a column holds at most {}",
-                    books.len(),
-                    comp.rules.column_max_books
-                ),
-            );
-        }
-        let mut colour = NONE;
-        for (i, text) in books.iter().enumerate() {
-            let fi = field_at(&fc, i);
-            let (id_text, chosen) = match text.split_once('=') {
-                Some((id, c)) => (id, Some(c)),
-                None => (text.as_str(), None),
-            };
-            let b = parse_id(&BOOK_IDS, &fi, id_text, "a Book")?;
-            let black = comp.books[b as usize].colour == BookColour::Black;
-            let this = match (black, chosen) {
-                (true, None) => {
-                    return refuse(
-                        fi,
-                        format!("black Book {id_text} needs its colour, like {id_text}=r"),
-                    )
-                }
-                (false, Some(_)) => {
-                    return refuse(
-                        fi,
-                        format!(
-                            "only a black Book takes a colour; {id_text} is {}",
-                            comp.books[b as usize].colour.name()
-                        ),
-                    )
-                }
-                (true, Some(letter)) => {
-                    let l = letters(
-                        &fi,
-                        letter,
-                        &BOOK_COLOUR_LETTERS,
-                        "book colour (r, b, g, y, k)",
-                    )?;
-                    if l.len() != 1 {
-                        return refuse(
-                            fi,
-                            format!("\"{letter}\" is not one book colour (r, b, g, y, k)"),
-                        );
-                    }
-                    l[0]
-                }
-                (false, None) => comp.books[b as usize].colour.index() as u8,
-            };
-            if colour != NONE && colour != this {
-                return refuse(fi, "a column holds Books of one colour");
-            }
-            colour = this;
-            p.columns[c][i] = b;
-        }
-        if colour != NONE && p.column_colour.contains(&colour) {
-            return refuse(
-                fc,
-                format!(
-                    "two columns of colour {}",
-                    BOOK_COLOUR_LETTERS[colour as usize] as char
-                ),
-            );
-        }
-        p.column_colour[c] = colour;
-    }
-    Ok(())
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Which {
-    Hand,
-    Pack,
-    Drafted,
-    Bottom,
-}
-
-/// A `?` Objective slot.
-struct Unknown {
-    field: String,
-    seat: usize,
-    which: Which,
-    index: usize,
-}
-
 /// The decks: the Book deck, the Action-tile pile and the Objective deck, known or not;
 /// then every `?` Objective filled (seeded, clarification 17). Returns the guesses.
 fn read_decks(
@@ -1805,233 +1424,4 @@ fn check_flow(r: &Reader, s: &mut State) -> R<()> {
         _ => {}
     }
     Ok(())
-}
-
-// ---- writing ----
-
-fn marbles_text(m: Marbles) -> String {
-    let t = m.text();
-    if t == "-" {
-        String::new()
-    } else {
-        t
-    }
-}
-
-fn districts_text(set: u8) -> String {
-    (0..DISTRICTS as u8)
-        .filter(|&d| set >> d & 1 == 1)
-        .map(text_of_district)
-        .collect()
-}
-
-fn ids_of(set: u64, scheme: &IdScheme) -> Vec<String> {
-    BitIter(set).map(|i| scheme.id(i)).collect()
-}
-
-fn artifact_side_text(bit: u8) -> String {
-    format!("{}{}", ARTIFACT_TILE_LETTERS[bit as usize / 2], bit % 2 + 1)
-}
-
-fn seat_value(t: u8) -> i64 {
-    if t == NONE {
-        -1
-    } else {
-        t as i64
-    }
-}
-
-/// The body of a state at rest.
-pub fn to_setup(s: &State) -> Setup {
-    let comp = s.comp.0;
-    let n = s.num_players as usize;
-    let b = &s.board;
-    let setup_phase = SETUP_PHASES.contains(&s.phase);
-    let in_actions = matches!(s.phase, Phase::Actions | Phase::Remove);
-    let spaces = n + comp.rules.action_spaces_extra as usize;
-    let deck_text = |pile_known: bool, ids: Vec<u8>, scheme: &IdScheme| {
-        let ids: Vec<String> = ids.iter().map(|&i| scheme.id(i as usize)).collect();
-        if pile_known {
-            (Some(ids), None)
-        } else {
-            (None, Some(ids))
-        }
-    };
-    let (book_deck, book_bottom) = deck_text(
-        b.book_deck.is_known(),
-        b.book_deck.known_top_first(),
-        &BOOK_IDS,
-    );
-    let (objective_deck, objective_bottom) = deck_text(
-        b.objective_deck.is_known(),
-        b.objective_deck.known_top_first(),
-        &OBJECTIVE_IDS,
-    );
-    let set = marble_set(comp, n);
-    let drops = b.drops[..b.drop_count as usize]
-        .iter()
-        .map(|&bits| {
-            let mut entry: DropSetup = Default::default();
-            let mut offset = 0;
-            for (c, e) in entry.iter_mut().enumerate() {
-                let m = set.count(c as u8) as usize;
-                let digits: String = (0..m)
-                    .map(|i| (b'1' + (bits >> (3 * (offset + i)) & 7) as u8) as char)
-                    .collect();
-                *e = Some(digits);
-                offset += m;
-            }
-            entry
-        })
-        .collect();
-    let in_play: Vec<usize> = (0..comp.cemetery.len())
-        .filter(|&i| !comp.cemetery[i].unlimited && comp.cemetery[i].min_players as usize <= n)
-        .collect();
-    Setup {
-        components: Some(components_name(comp)),
-        components_sha256: Some(comp.info.sha256.clone()),
-        players: n as i64,
-        round: s.round as i64,
-        phase: s.phase.name().to_string(),
-        stage: in_actions.then(|| STAGE_NAMES[s.stage as usize].to_string()),
-        turn_order: s.order().iter().map(|&t| t as i64).collect(),
-        to_move: (!matches!(s.phase, Phase::Refresh | Phase::Over)).then_some(s.to_move as i64),
-        in_progress: Vec::new(),
-        palace: b
-            .palace
-            .iter()
-            .map(|&c| CHARACTER_IDS.id(c as usize))
-            .collect(),
-        districts: std::array::from_fn(|d| {
-            b.districts[d]
-                .iter()
-                .map(|&t| neighborhood_tile_id(t as usize))
-                .collect()
-        }),
-        menorahs: districts_text(b.menorah_tokens),
-        row: b
-            .library
-            .iter()
-            .filter(|&&c| c != NONE)
-            .map(|&c| BOOK_IDS.id(c as usize))
-            .collect(),
-        book_deck,
-        book_bottom,
-        lines: b.lines.iter().map(|&m| marbles_text(m)).collect(),
-        tiles: b.tiles[..spaces]
-            .iter()
-            .map(|&t| ACTION_TILE_IDS.id(t as usize))
-            .collect(),
-        rabbis: b.rabbis[..spaces].iter().map(|&t| seat_value(t)).collect(),
-        bottom_rabbis: b
-            .bottom_rabbis
-            .iter()
-            .filter(|&&t| t != NONE)
-            .map(|&t| t as i64)
-            .collect(),
-        discards: ids_of(b.tile_discards as u64, &ACTION_TILE_IDS),
-        // An empty pile reads back the same written or not; the reference model leaves
-        // it out.
-        pile: (b.tile_pile.is_known() && !b.tile_pile.is_empty()).then(|| {
-            b.tile_pile
-                .known_top_first()
-                .iter()
-                .map(|&t| ACTION_TILE_IDS.id(t as usize))
-                .collect()
-        }),
-        removed: marbles_text(b.removed),
-        pass_tiles: b.pass_tiles[..comp.rules.pass_tiles as usize]
-            .iter()
-            .map(|&t| seat_value(t))
-            .collect(),
-        drops,
-        cemetery_spaces: (0..in_play.len())
-            .map(|i| seat_value(b.cemetery[i]))
-            .collect(),
-        cemetery_unlimited: b.cemetery_unlimited[..n]
-            .iter()
-            .map(|&k| k as i64)
-            .collect(),
-        objective_deck,
-        objective_bottom,
-        artifact_tiles: setup_phase.then(|| {
-            BitIter(b.artifact_offer as u64)
-                .map(|bit| artifact_side_text(bit as u8))
-                .collect()
-        }),
-        seats: (0..n).map(|i| player_setup(s, i, setup_phase)).collect(),
-    }
-}
-
-fn development_texts(comp: &Components, p: &super::state::Player) -> Vec<String> {
-    let mut out: Vec<String> = BitIter(p.developments as u64)
-        .map(|bit| {
-            let (area, k) = (bit / 6, bit % 6);
-            let id = [
-                ARTIFACT_DEVELOPMENT_IDS,
-                GOLEM_DEVELOPMENT_IDS,
-                STUDY_DEVELOPMENT_IDS,
-            ][area]
-                .id(k);
-            if bit < 5 && p.artifact_devs[bit] != NONE {
-                let a = p.artifact_devs[bit];
-                let space = &comp.player_board.artifact_development_spaces[(a & 0x7F) as usize].id;
-                format!("{id}/{}@{space}", (a >> 7) + 1)
-            } else {
-                id
-            }
-        })
-        .collect();
-    out.sort();
-    out
-}
-
-fn player_setup(s: &State, i: usize, setup_phase: bool) -> PlayerSetup {
-    let comp = s.comp.0;
-    let p = &s.players[i];
-    let columns = (0..comp.rules.book_columns as usize)
-        .map(|c| {
-            p.columns[c]
-                .iter()
-                .take_while(|&&b| b != NONE)
-                .map(|&b| {
-                    let id = BOOK_IDS.id(b as usize);
-                    if comp.books[b as usize].colour == BookColour::Black {
-                        format!(
-                            "{id}={}",
-                            BOOK_COLOUR_LETTERS[p.column_colour[c] as usize] as char
-                        )
-                    } else {
-                        id
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    PlayerSetup {
-        vp: p.vp as i64,
-        clay: p.res[0] as i64,
-        coin: p.res[1] as i64,
-        knowledge: p.res[2] as i64,
-        study: p.study as i64,
-        golem_track: p.golem_track as i64,
-        students: p.students.iter().map(|&x| x as i64).collect(),
-        golems: p.golems.pieces().map(|g| g.text()).collect(),
-        marbles: marbles_text(p.marbles),
-        passes: p.passes as i64,
-        no_control_cost: p.no_control_cost,
-        menorahs: districts_text(p.menorahs),
-        developments: development_texts(comp, p),
-        columns,
-        artifact_tile: if p.artifact_tile == NONE {
-            String::new()
-        } else {
-            artifact_side_text(p.artifact_tile)
-        },
-        gold: p.gold.iter().map(|&g| g as i64).collect(),
-        objectives: ids_of(p.objectives as u64, &OBJECTIVE_IDS),
-        pack: setup_phase.then(|| ids_of(p.pack as u64, &OBJECTIVE_IDS)),
-        drafted: setup_phase.then(|| ids_of(p.drafted as u64, &OBJECTIVE_IDS)),
-        starting_tiles: setup_phase.then(|| ids_of(p.starting as u64, &STARTING_TILE_IDS)),
-    }
 }
