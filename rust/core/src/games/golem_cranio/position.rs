@@ -525,6 +525,21 @@ pub fn from_setup(setup: &Setup, options: &ReadOptions) -> R<Position> {
     if phase == Phase::Refresh && round == 1 {
         return refuse("phase", "no refresh in round 1");
     }
+    if phase == Phase::Over && round != rules.rounds {
+        return refuse(
+            "phase",
+            format!(
+                "the game ends after round {}, not in round {round}",
+                rules.rounds
+            ),
+        );
+    }
+    if phase == Phase::Draft && n == 1 {
+        return refuse(
+            "phase",
+            "a solo game has no draft (it starts with the discard)",
+        );
+    }
     let stage = match setup.stage.as_deref() {
         None | Some("main") => Stage::Main,
         Some("passing1") => Stage::Passing1,

@@ -166,6 +166,10 @@ fn refusal(edits: &[(&str, &str)]) -> String {
 
 /// Each edit of the example, and the refusal it must give (spec §11 "Validation").
 const REFUSALS: &[(&[(&str, &str)], &str)] = &[
+    (
+        &[("phase = \"actions\"", "phase = \"over\"")],
+        "phase: the game ends after round 4, not in round 2",
+    ),
     (&[("game = \"golem-cranio\"", "game = \"golem\"")], "game: expected \"golem-cranio\", found \"golem\""),
     (&[("round = 2\n", "")], "round: missing field"),
     (&[("round = 2\n", "round = 2\ncolour = 1\n")], "colour: unknown field (expected one of: game, components, components_sha256, players, round, phase, stage, turn_order, to_move, in_progress, palace, districts, library, synagogue, cemetery, objectives, setup, player)"),
@@ -509,4 +513,14 @@ fn children_of_the_reference_model_positions_round_trip() {
         }
     }
     assert!(children > 300, "{children} children");
+}
+
+#[test]
+fn a_solo_game_has_no_draft() {
+    let text = include_str!("../../../data/golem_cranio/positions/python/p1-r1-discard.toml")
+        .replace("phase = \"discard\"", "phase = \"draft\"");
+    assert_eq!(
+        read_position(&text).unwrap_err().to_string(),
+        "phase: a solo game has no draft (it starts with the discard)"
+    );
 }
