@@ -94,7 +94,19 @@ pub fn read_position_with(text: &str, options: &ReadOptions) -> R<Position> {
 /// a setup, movement, turn, Pass-tile removal, Influence, Income or Development decision,
 /// the start of Refresh, or the end.
 pub fn is_at_rest(s: &State) -> bool {
-    s.stack.is_empty() && (s.chance == Chance::None || s.phase == Phase::Refresh)
+    if !s.stack.is_empty() {
+        return false;
+    }
+    match s.phase {
+        // The engine's start of Refresh: every marble returned, the drop pending (later
+        // Refresh steps are chance events inside it).
+        Phase::Refresh => {
+            s.chance == Chance::Drop
+                && s.board.lines.iter().all(|l| l.total() == 0)
+                && s.players.iter().all(|p| p.marbles.total() == 0)
+        }
+        _ => s.chance == Chance::None,
+    }
 }
 
 /// The canonical text of a state at rest (its `in_progress` empty). A state inside a
@@ -633,6 +645,13 @@ pub fn from_setup(setup: &Setup, options: &ReadOptions) -> R<Position> {
     check_flow(&r, &mut s)?;
 
     s.zobrist = s.compute_zobrist();
+    // The engine's own entry into the phases that start with work: Refresh returns the
+    // marbles and waits for the drop; Income collects the player's income at once.
+    match s.phase {
+        Phase::Refresh => s.start_refresh(),
+        Phase::Income => s.collect_income(),
+        _ => {}
+    }
     let rest = s;
     s.settle();
     let mut replayed = Vec::new();
@@ -1165,8 +1184,11 @@ fn check_flow(r: &Reader, s: &mut State) -> R<()> {
         *t += s.board.removed.count(c as u8) as u32;
     }
     let set = comp.marbles.by_players[n - 1].0;
+    // At the start of Refresh the marbles may also be written returned (all in the bag):
+    // its first step returns them, so where they were no longer matters.
+    let returned = s.phase == Phase::Refresh && total.iter().all(|&t| t == 0);
     for c in 0..COLOURS {
-        if total[c] != set[c] as u32 {
+        if total[c] != set[c] as u32 && !returned {
             return refuse(
                 "synagogue.lines",
                 format!(
