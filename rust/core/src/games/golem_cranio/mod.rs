@@ -16,6 +16,10 @@ pub mod menus;
 pub mod movement;
 pub mod ops;
 pub mod pile;
+pub mod position;
+mod position_players;
+pub mod position_setup;
+pub mod position_write;
 pub mod refresh;
 pub mod round_end;
 pub mod scoring;
@@ -24,5 +28,7 @@ pub mod state;
 pub mod upgrade;
 pub mod zobrist;
 
+#[cfg(test)]
+mod position_tests;
 #[cfg(test)]
 mod tests;
