@@ -31,6 +31,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::bots::Bot;
 use crate::search::StopFlag;
+use crate::util::hash::splitmix;
 use crate::{Game, Turn};
 pub use stats::{wilson, BotStats};
 
@@ -141,13 +142,6 @@ fn stream_seed(seed: u64, stream: u64, game: u64) -> u64 {
         x = splitmix(x ^ splitmix(part));
     }
     x
-}
-
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 const DEAL_STREAM: u64 = 0;

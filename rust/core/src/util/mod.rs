@@ -1,8 +1,9 @@
-//! Helpers that are not any one game's: bit sets and draw piles.
+//! Helpers that are not any one game's: bit sets, draw piles and deterministic hashing.
 
 mod bits;
 mod deck;
 
 pub use bits::BitIter;
 pub use deck::Deck;
+pub mod hash;
 pub mod toml_fields;

@@ -4,12 +4,7 @@
 use super::golems::GolemRef;
 use super::state::{CAULDRONS, DISTRICTS, MAX_PLAYERS, SECTIONS};
 
-pub const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+use crate::util::hash::splitmix;
 
 /// A hashed feature of the state.
 #[derive(Clone, Copy, Debug)]
@@ -61,27 +56,7 @@ pub fn key(feature: Feature, value: i64) -> u64 {
     )
 }
 
-/// A fast, deterministic 64-bit hasher for the folded fields.
-#[derive(Default)]
-pub struct Mixer(u64);
-
-impl std::hash::Hasher for Mixer {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = splitmix(self.0 ^ u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        self.0 = splitmix(self.0 ^ v);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+pub use crate::util::hash::Mixer;
 
 #[cfg(test)]
 mod tests {

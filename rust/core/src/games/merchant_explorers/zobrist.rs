@@ -5,12 +5,7 @@
 use super::cellset::MAX_SPACES;
 use super::state::MAX_PLAYERS;
 
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
+use crate::util::hash::splitmix;
 
 const KEYS: usize = 2 * MAX_PLAYERS * MAX_SPACES;
 
@@ -34,24 +29,4 @@ pub fn village(seat: usize, space: usize) -> u64 {
     BOARD[((MAX_PLAYERS + seat) * MAX_SPACES + space) % KEYS]
 }
 
-/// A fast, deterministic 64-bit hasher (the same value in every process, unlike std's).
-#[derive(Default)]
-pub struct Mixer(u64);
-
-impl std::hash::Hasher for Mixer {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.0 = splitmix(self.0 ^ u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u64(&mut self, v: u64) {
-        self.0 = splitmix(self.0 ^ v);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+pub use crate::util::hash::Mixer;
