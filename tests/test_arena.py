@@ -161,8 +161,9 @@ def test_arena_api_returns_the_report_and_prints_nothing(capsys):
     )
     assert capsys.readouterr() == ("", "")
     assert report["threads"] == 1 and report["seconds"] >= 0
+    assert report["backend"] == "threads"
     assert {
-        k: v for k, v in report.items() if k not in ("threads", "seconds")
+        k: v for k, v in report.items() if k not in ("threads", "seconds", "backend")
     } == arena(["greedy", "random"], games=4, seed=2)
     assert seen[-1] == 4
 
@@ -173,3 +174,56 @@ def test_arena_api_refuses_an_unknown_game():
     with pytest.raises(GolemError) as caught:
         run(["greedy"], game="chess")
     assert caught.value.field == "game"
+
+
+def test_the_default_backend_imports_no_ray():
+    # Ray is an optional extra: the package, the command line and the thread backend
+    # (arena and puzzles) must work without it, and never import it.
+    code = (
+        "import sys, golem_solver, golem_solver.cli.commands\n"
+        "from golem_solver import arena\n"
+        "arena.run(['greedy', 'random'], games=2, threads=2)\n"
+        "assert 'ray' not in sys.modules, 'ray was imported'\n"
+    )
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+
+
+def test_ranges_played_apart_merge_into_the_arenas_report():
+    # What the Ray backend does: chunks of games, merged in order, reported by the core.
+    from golem_solver._core import arena_games, arena_report
+
+    bots = ["greedy", "random", "random"]
+    options = dict(games=7, players=3, seed=4, record=True)
+    whole = arena(bots, **options)
+    records = []
+    for first, count in ((0, 2), (2, 4), (6, 1)):
+        chunk = arena_games(bots, first=first, count=count, threads=2, **options)
+        assert not chunk["stopped"]
+        records += chunk["records"]
+    assert [r["index"] for r in records] == list(range(7))
+    assert arena_report(bots, records, **options) == whole
+    assert arena_games(bots, first=3, count=0, **options)["records"] == []
+
+
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"seats": [0, 5]}, "records[1].seats"),
+        ({"scores": [1]}, "records[1].scores"),
+        ({"winner": 7}, "records[1].winner"),
+        ({"index": 0}, "records[1].index"),
+        ({"index": 99}, "records[1].index"),
+    ],
+)
+def test_malformed_records_are_named_not_reported(change, field):
+    from golem_solver._core import arena_games, arena_report
+
+    records = arena_games(["greedy", "random"], games=3)["records"]
+    records[1] = {**records[1], **change}
+    with pytest.raises(GolemError) as error:
+        arena_report(["greedy", "random"], records, games=3)
+    assert error.value.field == field

@@ -78,3 +78,28 @@ def test_a_random_game_matches_the_engine(adapter, game):
     assert state.is_terminal() == engine.is_terminal()
     if state.is_terminal():
         assert state.returns() == engine.returns()
+
+
+@pytest.mark.parametrize("game", GAME_LIST)
+def test_observation_tensors_are_the_engines(adapter, game):
+    import numpy as np
+
+    state_class = GAMES[game]
+    players = state_class.INFO["min_players"]
+    openspiel_game = pyspiel.load_game(
+        adapter.GAME_NAMES[game], {"players": players, "seed": 2}
+    )
+    assert openspiel_game.get_type().provides_observation_tensor
+    state = openspiel_game.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        for player in range(players):
+            tensor = np.asarray(state.observation_tensor(player), np.float32)
+            assert tensor.shape == state_class.observation_shape()
+            np.testing.assert_array_equal(tensor, state.position.observation(player))
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))

@@ -17,6 +17,7 @@ from ._core import (
     golem_points,
 )
 from .games import GAMES, load, new, setup_options
+from .rl import VecEnv, batch_playouts, batch_step
 from .search import analyse, solve
 
 __all__ = [
@@ -28,8 +29,11 @@ __all__ = [
     "PositionError",
     "Seat",
     "StopToken",
+    "VecEnv",
     "__version__",
     "analyse",
+    "batch_playouts",
+    "batch_step",
     "golem_points",
     "load",
     "new",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from os import PathLike
 from typing import Any, Callable, ClassVar, Literal, Optional, TypedDict, Union
 
+import numpy as np
+from numpy.typing import NDArray
 from typing_extensions import Self
 
 __version__: str
@@ -122,6 +124,26 @@ class GameState:
     def perft_divide(
         self, depth: int, stop: Optional[StopToken] = None
     ) -> Optional[list[tuple[str, int]]]: ...
+    # -- tensors for learning (docs/rl.md) --
+    @staticmethod
+    def observation_shape() -> tuple[int]:
+        """``(OBSERVATION_SIZE,)``: every observation of the game has this shape."""
+    @staticmethod
+    def num_distinct_actions() -> int:
+        """Size of the policy action space (the length of every ``legal_mask()``)."""
+    def observation(self, player: Optional[int] = None) -> NDArray[np.float32]:
+        """What ``player`` (default: the seat to move) may see; layout in the game's doc."""
+    def legal_mask(self) -> NDArray[np.bool_]:
+        """True at the policy index of every legal action; all False at a chance node
+        or once over."""
+    def policy_index(self, action: Move) -> int:
+        """The policy index (position in ``legal_mask()``) of a legal action."""
+    def action_from_policy_index(self, index: int) -> int:
+        """The action id the policy index plays here (the first legal one with it)."""
+    def apply_index(self, index: int) -> None:
+        """Applies the legal action of a policy index; IllegalActionError otherwise."""
+    def sample_chance(self, seed: int) -> int:
+        """At a chance node: applies an outcome drawn from ``seed``; returns its id."""
 
 class Century(GameState):
     """A Century: Golem Edition game state (mutable; ``apply`` changes it in place)."""
@@ -247,6 +269,53 @@ def random_playouts(state: GameState, games: int, seed: int = 0) -> int:
     """Plays ``games`` uniformly random games from ``state``; returns the player moves
     made in all."""
 
+class PlayoutArrays(TypedDict):
+    returns: NDArray[np.float64]
+    scores: NDArray[np.int32]
+    plies: NDArray[np.int64]
+
+def batch_playouts(
+    states: list[GameState], games: int, seed: int = 0, threads: int = 1
+) -> PlayoutArrays:
+    """``games`` random playouts from each state (one game, one player count): arrays
+    ``returns`` [S, games, players], ``scores`` [S, games, players], ``plies`` [S, games].
+    Playouts of state i draw from stream i of ``seed`` (the same on any thread count)."""
+
+StepArrays = tuple[
+    NDArray[np.float32], NDArray[np.bool_], NDArray[np.float32], NDArray[np.bool_]
+]
+
+class VecEnv:
+    """Many games of one kind stepped together in Rust (docs/rl.md)."""
+
+    def __init__(
+        self,
+        game: Optional[str] = None,
+        num_envs: int = 1,
+        players: Optional[int] = None,
+        seed: int = 0,
+        options: list[tuple[str, str]] = ...,
+        states: Optional[list[GameState]] = None,
+    ) -> None: ...
+    @property
+    def game(self) -> str: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def observation_shape(self) -> tuple[int]: ...
+    @property
+    def num_distinct_actions(self) -> int: ...
+    @property
+    def episodes(self) -> int: ...
+    def observe(self) -> StepArrays:
+        """(observations [B, obs], masks [B, A], rewards [B, players], dones [B])."""
+    def step(self, actions: NDArray[np.int64]) -> StepArrays:
+        """Plays one policy index per game, resolves chance, restarts finished games."""
+    def current_players(self) -> NDArray[np.int64]: ...
+    def states(self) -> list[GameState]: ...
+
 def arena(
     bots: list[str],
     *,
@@ -268,8 +337,47 @@ def arena(
     ``GolemError`` with ``field`` like ``bot[1].iterations``. ``stop`` ends the arena
     within a move; the report (``stopped`` True) then covers the ``played`` games
     finished by then. With ``record`` the report has ``records``: per game played its
-    ``index``, ``bots`` by seat, ``scores``, ``winner``, ``plies``, ``finished``, ``start``
+    ``index``, ``seats`` (lineup indices) and ``bots`` (names) by seat, ``scores``, ``winner``, ``plies``, ``finished``, ``start``
     (TOML) and ``moves`` (every action applied, chance outcomes included, in notation)."""
+
+def arena_games(
+    bots: list[str],
+    *,
+    game: Optional[str] = None,
+    games: int = 100,
+    players: Optional[int] = None,
+    seed: int = 0,
+    threads: int = 1,
+    max_plies: int = 3000,
+    setup: list[tuple[str, str]] = ...,
+    record: bool = False,
+    first: int = 0,
+    count: Optional[int] = None,
+    on_progress: Optional[Callable[[int, int], object]] = None,
+    stop: Optional[StopToken] = None,
+) -> dict:
+    """Plays only the games ``first..first + count`` (default: to the last) of the arena
+    ``arena`` would play with the same arguments, each exactly as ``arena`` plays it;
+    returns ``{"records": [...], "stopped": bool}``: every finished game's record (as
+    ``arena``'s ``records``, plus ``seats``, the lineup index holding each seat), in game
+    order. ``count=0`` only checks the arguments."""
+
+def arena_report(
+    bots: list[str],
+    records: list[dict],
+    *,
+    game: Optional[str] = None,
+    games: int = 100,
+    players: Optional[int] = None,
+    seed: int = 0,
+    max_plies: int = 3000,
+    setup: list[tuple[str, str]] = ...,
+    record: bool = False,
+    stopped: bool = False,
+) -> dict:
+    """The report ``arena`` gives for these records (``arena_games``' records, merged in
+    increasing game order), made by the same code; ``stopped`` says some games are
+    missing. A malformed record raises ``GolemError`` naming it (``records[3].seats``)."""
 
 def bench(
     *,
@@ -290,6 +398,6 @@ def golem_points(name: str) -> int: ...
 
 LIMITS: dict[str, tuple[int, int]]
 """Ranges the core bounds itself, inclusive: ``hash`` (MiB), ``threads``, ``depth``
-(alpha-beta) and ``perft_depth``."""
+(alpha-beta), ``perft_depth`` and ``policy_actions`` (the widest legal mask)."""
 
 def _panic_for_tests() -> None: ...

@@ -8,6 +8,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from ._core import StopToken
 from ._core import arena as run_arena
+from .backends import THREADS, check_backend, ray_backend
 from .games import DEFAULT_GAME, GAMES, check_game
 from .search import check_int, out_of_range
 
@@ -35,12 +36,14 @@ def run(
     games: int = 100,
     players: Optional[int] = None,
     seed: int = 0,
-    threads: int = 1,
+    threads: Optional[int] = None,
     max_plies: int = 3000,
     setup: Optional[Dict[str, str]] = None,
     record: bool = False,
     on_progress: Optional[Callable[[int, int], object]] = None,
     stop: Optional[StopToken] = None,
+    backend: str = THREADS,
+    address: Optional[str] = None,
 ) -> Report:
     """Plays ``games`` games of ``game`` (see ``golem_solver._core.arena``) and adds
     ``threads`` and ``seconds`` to the report; neither changes the results. ``stop``
@@ -50,26 +53,48 @@ def run(
     ``record`` the report also has ``records``: per game played (in game order) its
     ``index``, ``bots`` (by seat), ``scores``, ``winner``, ``plies``, ``finished``, ``start``
     (TOML) and ``moves`` (every action applied, chance outcomes included); ``records_of``
-    turns them into ``golem_solver.records.GameRecord``."""
+    turns them into ``golem_solver.records.GameRecord``.
+
+    ``backend`` is where the games run: ``"threads"`` (the core's pool of ``threads``
+    threads, default 1) or ``"ray"`` (Ray tasks, each a range of games: on the cluster at
+    ``address``, or on a local runtime with ``threads`` CPUs, default all; needs the
+    ``ray`` extra; docs/scale.md). The results are the same with either; the report says
+    ``backend`` and, for Ray, ``threads`` is the CPUs Ray had and ``tasks`` the chunks."""
     for field in ("games", "seed", "threads", "max_plies"):
         check_int(field, locals()[field])
+    check_backend(backend, address, threads)
     check_players(game, players)
     options: Dict[str, Any] = dict(
         game=check_game(game),
         games=games,
         players=players,
         seed=seed,
-        threads=threads,
         max_plies=max_plies,
         setup=[(str(k), str(v)) for k, v in (setup or {}).items()],
         record=bool(record),
     )
     start = time.perf_counter()
-    # Always a callback: calling into Python now and then lets Ctrl-C through.
-    report = run_arena(
-        bots, on_progress=on_progress or _no_progress, stop=stop, **options
-    )
-    report["threads"] = threads
+    if backend == THREADS:
+        threads = 1 if threads is None else threads
+        # Always a callback: calling into Python now and then lets Ctrl-C through.
+        report = run_arena(
+            bots,
+            on_progress=on_progress or _no_progress,
+            stop=stop,
+            threads=threads,
+            **options,
+        )
+        report["threads"] = threads
+    else:
+        report = ray_backend().run_arena(
+            bots,
+            options,
+            address=address,
+            cpus=threads,
+            on_progress=on_progress,
+            stop=stop,
+        )
+    report["backend"] = backend
     report["seconds"] = round(time.perf_counter() - start, 3)
     return report
 

@@ -6,7 +6,10 @@ named ``python_<name>`` with ``-`` as ``_`` (Century: ``python_century_golem``).
 A state wraps the engine's with hidden decks: every deal is an explicit chance node, and
 since nothing else is hidden the information state is the public state (its Zobrist hash).
 OpenSpiel actions are the engine's dense action indices (``action_index``), all below the
-game's ``INFO["action_space"]``; the engine owns that numbering.
+game's ``INFO["action_space"]``; the engine owns that numbering. Observation tensors are
+the engine's (``state.observation(player)``, layout in each game's doc, docs/rl.md):
+``state.observation_tensor(player)`` works for every game; information-state tensors
+are not provided (the engine's tensor does not recall the past).
 
     import pyspiel, golem_solver.openspiel
     game = pyspiel.load_game("python_century_golem", {"players": 2, "seed": 7})
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
+import numpy as np
 import pyspiel
 
 from .games import GAMES
@@ -58,7 +62,7 @@ def _game_type(state_class: Any) -> pyspiel.GameType:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"players": info["min_players"], "seed": 0},
     )
 
@@ -103,7 +107,9 @@ class GolemGame(pyspiel.Game):
         return GolemState(self, position)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
-        return PublicObserver()
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return PublicObserver()
+        return TensorObserver(self.state_class)
 
 
 class GolemState(pyspiel.State):
@@ -162,6 +168,18 @@ class PublicObserver:
 
     def string_from(self, state, player):
         return str(state)
+
+
+class TensorObserver(PublicObserver):
+    """The engine's observation tensor of the player (``state.observation``)."""
+
+    def __init__(self, state_class: Any):
+        super().__init__()
+        self.tensor = np.zeros(state_class.observation_shape(), np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state, player):
+        self.tensor[:] = state.position.observation(player)
 
 
 def _register(state_class: Any) -> type:

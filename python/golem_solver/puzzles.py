@@ -19,8 +19,9 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ._core import GolemError, StopToken
 from ._files import MAX_POSITION_BYTES, capped_lines, read_capped
-from .games import from_toml
-from .search import RANGES
+from .backends import RAY, THREADS, check_backend, ray_backend
+from .games import from_toml, golem_error
+from .search import RANGES, check_int
 from .search import solve as alphabeta_search
 
 RESULTS = ("win", "loss", "unproven")
@@ -430,10 +431,28 @@ def run_suite(
     movetime_ms: Optional[int] = None,
     on_outcome: Optional[Callable[[Outcome], None]] = None,
     stop: Optional[StopToken] = None,
+    backend: str = THREADS,
+    address: Optional[str] = None,
+    threads: Optional[int] = None,
 ) -> Summary:
     """Searches every puzzle (at its own depth unless ``depth`` is given), each within
     the node or time budget. ``stop`` ends the run: the puzzle being searched is left
-    out (its search was cut short) and the summary says ``stopped``."""
+    out (its search was cut short) and the summary says ``stopped``.
+
+    ``backend`` ``"threads"`` searches one puzzle at a time here; ``"ray"`` searches
+    them as Ray tasks (on the cluster at ``address``, or a local runtime with ``threads``
+    CPUs, default all: docs/scale.md), and checks the answers here, in file order, so
+    the summary is the same (times apart). ``on_outcome`` gets the outcomes in file
+    order."""
+    check_backend(backend, address, threads)
+    if backend == THREADS and threads not in (None, 1):
+        raise golem_error(
+            "threads", "the threads backend searches one puzzle at a time"
+        )
+    if backend == RAY:
+        return _run_on_ray(
+            puzzles, depth, nodes, movetime_ms, on_outcome, stop, address, threads
+        )
     start = time.perf_counter()
     outcomes = []
     for p in puzzles:
@@ -454,3 +473,42 @@ def run_suite(
         if on_outcome is not None:
             on_outcome(outcome)
     return Summary(outcomes, time.perf_counter() - start)
+
+
+def _run_on_ray(
+    puzzles: List[Puzzle],
+    depth: Optional[int],
+    nodes: Optional[int],
+    movetime_ms: Optional[int],
+    on_outcome: Optional[Callable[[Outcome], None]],
+    stop: Optional[StopToken],
+    address: Optional[str],
+    threads: Optional[int],
+) -> Summary:
+    backend = ray_backend()  # not installed: said before anything runs
+    for name, value, key in (
+        ("depth", depth, None),
+        ("nodes", nodes, None),
+        ("movetime_ms", movetime_ms, "movetime"),
+        ("threads", threads, None),
+    ):
+        check_int(name, value, key)
+    start = time.perf_counter()
+    outcomes: Dict[int, Outcome] = {}
+
+    def on_result(index: int, result: dict) -> None:
+        outcome = check(puzzles[index], result)
+        outcomes[index] = outcome
+        if on_outcome is not None:
+            on_outcome(outcome)
+
+    stopped = backend.search_puzzles(
+        puzzles,
+        {"depth": depth, "nodes": nodes, "movetime_ms": movetime_ms},
+        address=address,
+        cpus=threads,
+        on_result=on_result,
+        stop=stop,
+    )
+    done = [outcomes[i] for i in sorted(outcomes)]
+    return Summary(done, time.perf_counter() - start, stopped=stopped)

@@ -48,9 +48,13 @@ def _percent(x: float) -> str:
 
 def table(report: Report) -> str:
     """The report as aligned text: one line per bot."""
+    if report.get("backend") == "ray":
+        where = f"Ray: {report['threads']} CPUs, {report['tasks']} tasks"
+    else:
+        where = f"{report['threads']} threads"
     head = (
         f"{report['games']} games, {report['players']} players, seed {report['seed']}"
-        f", {report['threads']} threads, {report['seconds']:.1f} s"
+        f", {where}, {report['seconds']:.1f} s"
     )
     rows = [("bot", "games", "wins", "win rate", "95% CI", "mean score", "mean plies")]
     for bot in report["bots"]:

@@ -23,6 +23,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, TypeVar
 import typer
 from typer.core import TyperGroup
 
+from .. import backends
 from .. import games as registry
 from .. import puzzles as suites
 from .. import records as game_records
@@ -683,6 +684,21 @@ BotsOpt = typer.Option(
 )
 
 
+BackendOpt = typer.Option(
+    backends.THREADS,
+    "--backend",
+    help="Where the work runs: threads (built in) or ray (a Ray cluster or a local"
+    ' runtime; pip install "golem-solver[ray]"; docs/scale.md).',
+)
+AddressOpt = typer.Option(
+    None,
+    "--address",
+    metavar="ADDR",
+    help="With --backend ray: the cluster's head (HOST:PORT, or auto for the one started"
+    " on this machine with `ray start`); without it a local runtime is started.",
+)
+
+
 RecordOpt = typer.Option(
     None,
     "--record",
@@ -706,8 +722,13 @@ def arena(
     seed: int = int_option(
         0, "--seed", "-s", key="seed", help="Seed of deals and bots."
     ),
-    threads: int = int_option(
-        1, "--threads", "-t", key="threads", help="Games played at once."
+    threads: Optional[int] = int_option(
+        None,
+        "--threads",
+        "-t",
+        key="threads",
+        help="Games played at once (default 1; with --backend ray and no --address:"
+        " the local runtime's CPUs, default all).",
     ),
     max_plies: int = int_option(
         3000,
@@ -724,15 +745,19 @@ def arena(
     force: bool = typer.Option(
         False, "--force", help="With --record: overwrite an existing FILE."
     ),
+    backend: str = BackendOpt,
+    address: Optional[str] = AddressOpt,
 ) -> None:
     """Play bots against each other from random deals; win rates with 95% intervals.
 
     Bots fill the seats cyclically (two bots, three seats: A B A) and the seats rotate
     every game, so over a multiple of PLAYERS games each bot holds each seat equally
     often; every PLAYERS consecutive games share a deal. Bots see no deck order. The
-    results depend on the seed, not on the number of threads. Ctrl-C stops within a move
+    results depend on the seed, not on the number of threads nor on the backend (--backend
+    ray spreads the games over a Ray cluster: docs/scale.md). Ctrl-C stops within a move
     and prints the report of the games finished by then (exit status 130).
     """
+    backends.check_backend(backend, address, threads)
     _check_players(game, players)
     setup = _setup_options(game, option)
     if map_name is not None:
@@ -751,7 +776,11 @@ def arena(
         max_plies=max_plies,
         setup=setup,
         record=record is not None,
+        backend=backend,
+        address=address,
     )
+    if backend == backends.RAY:
+        backends.ray_backend()  # not installed: said before anything runs
     results, interrupted = _run_interruptibly(
         lambda token: arena_output.run(bots, {**options, "stop": token})
     )
@@ -851,10 +880,26 @@ def puzzles(
         help="Let position_file name files outside the suite's folder.",
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    backend: str = BackendOpt,
+    address: Optional[str] = AddressOpt,
+    threads: Optional[int] = int_option(
+        None,
+        "--threads",
+        "-t",
+        key="threads",
+        help="With --backend ray and no --address: the local runtime's CPUs (default"
+        " all).",
+    ),
 ) -> None:
     """Run a puzzle suite with alpha-beta: a line per puzzle not solved, then the totals.
     Exit status 1 on any wrong answer or bad PV. Ctrl-C prints the totals of the puzzles
-    done so far ("stopped") and exits with status 130."""
+    done so far ("stopped") and exits with status 130. --backend ray searches the
+    puzzles as Ray tasks (docs/scale.md); the report is the same."""
+    backends.check_backend(backend, address, threads)
+    if backend == backends.THREADS and threads not in (None, 1):
+        raise Failure("threads", "only with --backend ray")
+    if backend == backends.RAY:
+        backends.ray_backend()  # not installed: said before the suite is read
     try:
         loaded = suites.load_suite(suite, allow_outside=allow_outside)
     except suites.SuiteError as e:
@@ -865,7 +910,17 @@ def puzzles(
             print(puzzles_output.outcome_line(outcome), flush=True)
 
     summary, interrupted = _run_interruptibly(
-        lambda token: suites.run_suite(loaded, depth, nodes, movetime, show, stop=token)
+        lambda token: suites.run_suite(
+            loaded,
+            depth,
+            nodes,
+            movetime,
+            show,
+            stop=token,
+            backend=backend,
+            address=address,
+            threads=threads,
+        )
     )
     if as_json:
         typer.echo(puzzles_output.summary_json(summary))

@@ -179,6 +179,52 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// Parses move notation into one of this state's legal actions.
     fn action_from_text(&self, text: &str) -> Result<Self::Action, String>;
 
+    // ---- tensors for learning (docs/rl.md) ----
+
+    /// Length of [`Game::observation`]'s tensor: fixed for the game (the largest player
+    /// count and map), so every state of it fills the same shape. 0 (the default) for a
+    /// game that has no observation yet.
+    const OBSERVATION_SIZE: usize = 0;
+
+    /// Writes what `player` may see of this state into `out` (`OBSERVATION_SIZE` long,
+    /// every entry overwritten): nothing `public_view(player)` hides, so two states that
+    /// differ only in hidden information give the same tensor. The layout is the game's,
+    /// documented in its doc ("Observation tensor").
+    fn observation(&self, _player: usize, out: &mut [f32]) {
+        out.fill(0.0);
+    }
+
+    /// Size of the policy action space that legal masks cover: every
+    /// [`Game::policy_index`] is below it. Defaults to the dense action space; a game
+    /// whose dense space is too large for a mask (Century's) maps its actions onto a
+    /// smaller one.
+    const POLICY_ACTIONS: usize = Self::INFO.action_space as usize;
+
+    /// The policy index of a legal player action of this state (below
+    /// [`Game::POLICY_ACTIONS`]). Distinct legal actions may share an index when the game
+    /// says so (its doc); [`Game::action_from_policy_index`] then plays the first of them
+    /// in `legal_actions` order. Defaults to [`Game::action_index`].
+    fn policy_index(&self, action: Self::Action) -> usize {
+        Self::action_index(action) as usize
+    }
+
+    /// The legal player action a policy index names here (the first in legal order with
+    /// that index), or `None`. `legal` is a scratch buffer.
+    fn action_from_policy_index(
+        &self,
+        index: usize,
+        legal: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        if !matches!(self.turn(), Turn::Player(_)) {
+            return None;
+        }
+        self.legal_actions(legal);
+        legal
+            .iter()
+            .copied()
+            .find(|&a| self.policy_index(a) == index)
+    }
+
     /// A picture of the position as a standalone SVG document, for games that draw one
     /// (`golem-solve show --svg`); `None` by default.
     fn to_svg(&self) -> Option<String> {

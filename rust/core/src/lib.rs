@@ -12,6 +12,7 @@ pub mod bots;
 pub mod game;
 pub mod perft;
 pub mod playout;
+pub mod rl;
 pub mod search;
 pub mod testing;
 pub mod util;

@@ -43,10 +43,24 @@ pub fn apply_random_outcome<G: Game, R: Rng>(
     outcomes: &mut Vec<(G::Action, f64)>,
     rng: &mut R,
 ) -> bool {
+    match random_outcome(state, outcomes, rng) {
+        Some(pick) => {
+            state.apply(pick);
+            true
+        }
+        None => false,
+    }
+}
+
+/// A chance outcome drawn according to its probability (one uniform draw from `rng`), or
+/// `None` if the state offers none.
+pub fn random_outcome<G: Game, R: Rng>(
+    state: &G,
+    outcomes: &mut Vec<(G::Action, f64)>,
+    rng: &mut R,
+) -> Option<G::Action> {
     state.chance_outcomes(outcomes);
-    let Some(&(last, _)) = outcomes.last() else {
-        return false;
-    };
+    let &(last, _) = outcomes.last()?;
     let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
     let mut x = rng.random::<f64>() * total;
     // `last` also absorbs rounding when the probabilities do not add up exactly.
@@ -58,8 +72,7 @@ pub fn apply_random_outcome<G: Game, R: Rng>(
         }
         x -= p;
     }
-    state.apply(pick);
-    true
+    Some(pick)
 }
 
 #[cfg(test)]

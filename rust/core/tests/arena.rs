@@ -4,7 +4,8 @@
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use golem_core::arena::{
-    run, seat_bot, starting_position, ArenaConfig, ArenaError, ArenaReport, GameRecord,
+    play_games, report, run, seat_bot, starting_position, ArenaConfig, ArenaError, ArenaReport,
+    GameRecord,
 };
 use golem_core::bots::{self, Bot};
 use golem_core::games::century::Century;
@@ -48,6 +49,41 @@ fn a_seed_gives_the_same_report_whatever_the_threads() {
     // And the seed matters.
     let other = arena(&bots, config(6, 3, 12, 2)).unwrap();
     assert_ne!(one.records, other.records);
+}
+
+#[test]
+fn ranges_played_apart_and_merged_give_the_same_report() {
+    // What a distributed backend does: chunks of the games played separately, on any
+    // threads, their records merged in game order, the report made from them.
+    let bots = lineup(&["greedy", "random", "ismcts:iterations=20"]);
+    let config = ArenaConfig {
+        record: true,
+        ..config(7, 3, 21, 1)
+    };
+    let whole = arena(&bots, config.clone()).unwrap();
+    let mut merged = Vec::new();
+    for (range, threads) in [(0..3, 2), (3..4, 1), (4..7, 3)] {
+        let chunk = ArenaConfig {
+            threads,
+            ..config.clone()
+        };
+        let played = play_games(&bots, &chunk, range, &StopFlag::new(), &mut |_, _| {}).unwrap();
+        assert!(!played.stopped);
+        merged.extend(played.records);
+    }
+    let names = bots.iter().map(|b| b.name()).collect();
+    assert_eq!(report(names, &config, merged, false), whole);
+    // A range outside the arena is refused, not played; an empty one checks the config.
+    let refused = play_games(&bots, &config, 5..9, &StopFlag::new(), &mut |_, _| {});
+    assert!(matches!(refused, Err(ArenaError::Config { field, .. }) if field == "games"));
+    let empty = play_games(&bots, &config, 3..3, &StopFlag::new(), &mut |_, _| {}).unwrap();
+    assert!(empty.records.is_empty() && !empty.stopped);
+    let bad = ArenaConfig {
+        players: 9,
+        ..config.clone()
+    };
+    let refused = play_games(&bots, &bad, 0..0, &StopFlag::new(), &mut |_, _| {});
+    assert!(matches!(refused, Err(ArenaError::Config { field, .. }) if field == "players"));
 }
 
 #[test]

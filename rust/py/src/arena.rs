@@ -4,8 +4,16 @@
 //! An exception raised by the callback (Ctrl-C included) stops the arena after the games
 //! in progress and is raised again. A `StopToken` stops it too, and the report then covers
 //! the games finished by then (`stopped: True`).
+//!
+//! `arena_games` plays a range of the games and returns their records; `arena_report`
+//! makes the report of merged records. Both use the core's `play_games` and `report`,
+//! the same two functions `arena` runs, so a run split into ranges played elsewhere (the
+//! Ray backend) reports exactly what `arena` would.
 
-use golem_core::arena::{run as run_arena, ArenaConfig, ArenaError, ArenaReport};
+use golem_core::arena::{
+    play_games, report as make_report, run as run_arena, ArenaConfig, ArenaError, ArenaReport,
+    GameRecord,
+};
 use golem_core::bots::{self, Bot, Policies};
 use golem_core::games::GameId;
 use golem_core::search::options::{check_range, THREADS};
@@ -73,21 +81,123 @@ fn report_dict<'py>(
         let names: Vec<&str> = report.bots.iter().map(|b| b.name.as_str()).collect();
         let records = PyList::empty(py);
         for record in &report.records {
-            let entry = PyDict::new(py);
-            entry.set_item("index", record.game)?;
-            let seated: Vec<&str> = record.seats.iter().map(|&b| names[b]).collect();
-            entry.set_item("bots", seated)?;
-            entry.set_item("scores", record.scores.clone())?;
-            entry.set_item("winner", record.winner)?;
-            entry.set_item("plies", record.plies)?;
-            entry.set_item("finished", record.finished)?;
-            entry.set_item("start", record.start.as_deref())?;
-            entry.set_item("moves", record.moves.clone())?;
-            records.append(entry)?;
+            records.append(record_dict(py, &names, record)?)?;
         }
         dict.set_item("records", records)?;
     }
     Ok(dict)
+}
+
+/// One game's record: `index`, `seats` (the lineup index holding each seat), `bots` (their
+/// names by seat), `scores`, `winner`, `plies`, `finished`, `start` and `moves`.
+fn record_dict<'py>(
+    py: Python<'py>,
+    names: &[&str],
+    record: &GameRecord,
+) -> PyResult<Bound<'py, PyDict>> {
+    let entry = PyDict::new(py);
+    entry.set_item("index", record.game)?;
+    entry.set_item("seats", record.seats.clone())?;
+    let seated: Vec<&str> = record.seats.iter().map(|&b| names[b]).collect();
+    entry.set_item("bots", seated)?;
+    entry.set_item("scores", record.scores.clone())?;
+    entry.set_item("winner", record.winner)?;
+    entry.set_item("plies", record.plies)?;
+    entry.set_item("finished", record.finished)?;
+    entry.set_item("start", record.start.as_deref())?;
+    entry.set_item("moves", record.moves.clone())?;
+    Ok(entry)
+}
+
+/// A record given back to `arena_report`, checked against the arena it belongs to, so a
+/// malformed one is an error naming it (`records[3].seats`), never a panic.
+fn record_from_dict(
+    entry: &Bound<'_, PyAny>,
+    at: usize,
+    config: &ArenaConfig,
+    bots: usize,
+) -> PyResult<GameRecord> {
+    let field = |key: &str| format!("records[{at}].{key}");
+    let dict = entry
+        .downcast::<PyDict>()
+        .map_err(|_| golem_error(&format!("records[{at}]"), "a record is a dict"))?;
+    let get = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+        dict.get_item(key)?
+            .ok_or_else(|| golem_error(&field(key), "missing"))
+    };
+    let wrong = |key: &str, message: &str| golem_error(&field(key), message);
+    let game: u32 = get("index")?
+        .extract()
+        .map_err(|_| wrong("index", "not a game index"))?;
+    if game >= config.games {
+        return Err(wrong(
+            "index",
+            &format!("{game} is outside 0..{}", config.games),
+        ));
+    }
+    let seats: Vec<usize> = get("seats")?
+        .extract()
+        .map_err(|_| wrong("seats", "not a list of bot indices"))?;
+    if seats.len() != config.players || seats.iter().any(|&b| b >= bots) {
+        return Err(wrong("seats", "not one bot index per seat"));
+    }
+    let scores: Vec<i32> = get("scores")?
+        .extract()
+        .map_err(|_| wrong("scores", "not a list of scores"))?;
+    if scores.len() != config.players {
+        return Err(wrong("scores", "not one score per seat"));
+    }
+    let winner: Option<usize> = get("winner")?
+        .extract()
+        .map_err(|_| wrong("winner", "not a seat"))?;
+    if winner.is_some_and(|w| w >= config.players) {
+        return Err(wrong("winner", "not a seat"));
+    }
+    let plies: u32 = get("plies")?
+        .extract()
+        .map_err(|_| wrong("plies", "not a count"))?;
+    let finished: bool = get("finished")?
+        .extract()
+        .map_err(|_| wrong("finished", "not a bool"))?;
+    let start: Option<String> = match dict.get_item("start")? {
+        Some(v) => v.extract().map_err(|_| wrong("start", "not a string"))?,
+        None => None,
+    };
+    let moves: Vec<String> = match dict.get_item("moves")? {
+        Some(v) => v
+            .extract()
+            .map_err(|_| wrong("moves", "not a list of strings"))?,
+        None => Vec::new(),
+    };
+    Ok(GameRecord {
+        game,
+        seats,
+        scores,
+        winner,
+        plies,
+        finished,
+        start,
+        moves,
+    })
+}
+
+fn game_id(game: Option<&str>) -> PyResult<GameId> {
+    match game {
+        Some(name) => GameId::from_name(name).map_err(|e| golem_error(&e.field, e.message)),
+        None => Ok(GameId::DEFAULT),
+    }
+}
+
+/// An arena that gave no report, as the `GolemError` Python sees.
+fn arena_error(error: ArenaError) -> PyErr {
+    match error {
+        ArenaError::Config { field, message } => golem_error(&field, message),
+        e @ ArenaError::IllegalMove { game, .. } => {
+            golem_error(&format!("game {game}"), e.to_string())
+        }
+        e @ ArenaError::Record { game, .. } => golem_error(&format!("game {game}"), e.to_string()),
+        ArenaError::Stopped => golem_error("arena", "stopped"),
+    }
 }
 
 /// The number of seats: as asked (checked here only for what `usize` cannot hold; the
@@ -122,10 +232,7 @@ pub fn arena(
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
-        let id = match game {
-            Some(name) => GameId::from_name(name).map_err(|e| golem_error(&e.field, e.message))?,
-            None => GameId::DEFAULT,
-        };
+        let id = game_id(game)?;
         let threads = check_range("threads", threads, THREADS)
             .map_err(|e| golem_error(&e.field, e.message))?;
         golem_core::with_game!(id, G => {
@@ -148,17 +255,124 @@ pub fn arena(
                 guarded(|| Ok(run_arena(&lineup, &config, &stop, &mut progress)))
             })?;
             reporter.finish()?;
-            match outcome {
-                Ok(report) => Ok(report_dict(py, G::INFO.name, &report)?.unbind()),
-                Err(ArenaError::Config { field, message }) => Err(golem_error(&field, message)),
-                Err(e @ ArenaError::IllegalMove { game, .. }) => {
-                    Err(golem_error(&format!("game {game}"), e.to_string()))
-                }
-                Err(e @ ArenaError::Record { game, .. }) => {
-                    Err(golem_error(&format!("game {game}"), e.to_string()))
-                }
-                Err(ArenaError::Stopped) => Err(golem_error("arena", "stopped")),
+            let report = outcome.map_err(arena_error)?;
+            Ok(report_dict(py, G::INFO.name, &report)?.unbind())
+        })
+    })
+}
+
+/// Plays the games `first..first + count` (default: to the last) of the arena that
+/// `arena` would play with the same arguments, each exactly as `arena` plays it; returns
+/// `{"records": [...], "stopped": bool}` with every finished game's record (as in
+/// `arena`'s `records`, plus `seats`), in game order.
+#[pyfunction]
+#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, setup=Vec::new(), record=false, first=0, count=None, on_progress=None, stop=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn arena_games(
+    py: Python<'_>,
+    bots: Vec<String>,
+    game: Option<&str>,
+    games: u32,
+    players: Option<i64>,
+    seed: u64,
+    threads: usize,
+    max_plies: u32,
+    setup: Vec<(String, String)>,
+    record: bool,
+    first: u32,
+    count: Option<u32>,
+    on_progress: Option<Py<PyAny>>,
+    stop: Option<PyStopToken>,
+) -> PyResult<Py<PyDict>> {
+    guarded(|| {
+        let id = game_id(game)?;
+        let threads = check_range("threads", threads, THREADS)
+            .map_err(|e| golem_error(&e.field, e.message))?;
+        golem_core::with_game!(id, G => {
+            let lineup = parse_bots::<G>(&bots)?;
+            let config = ArenaConfig {
+                games,
+                players: seats::<G>(players, lineup.len())?,
+                seed,
+                threads,
+                max_plies,
+                setup,
+                record,
+            };
+            let end = match count {
+                Some(count) => first.saturating_add(count),
+                None => games,
+            };
+            let stop: StopFlag = stop.map(|s| s.flag).unwrap_or_default();
+            let mut reporter = Reporter::new(on_progress, &stop);
+            let mut progress = |done: u32, total: u32| {
+                reporter.send(|py| Ok(PyTuple::new(py, [done, total])?.unbind()))
+            };
+            let outcome = py.allow_threads(|| {
+                guarded(|| Ok(play_games(&lineup, &config, first..end, &stop, &mut progress)))
+            })?;
+            reporter.finish()?;
+            let played = outcome.map_err(arena_error)?;
+            let names: Vec<String> = lineup.iter().map(|b| b.name()).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let records = PyList::empty(py);
+            for record in &played.records {
+                records.append(record_dict(py, &names, record)?)?;
             }
+            let dict = PyDict::new(py);
+            dict.set_item("records", records)?;
+            dict.set_item("stopped", played.stopped)?;
+            Ok(dict.unbind())
+        })
+    })
+}
+
+/// The report `arena` gives for these records (finished games, in game order, as
+/// `arena_games` returns them, merged): the same statistics, made by the same code.
+/// `stopped` says that some games of the arena are missing from `records`.
+#[pyfunction]
+#[pyo3(signature = (bots, records, *, game=None, games=100, players=None, seed=0, max_plies=3000, setup=Vec::new(), record=false, stopped=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn arena_report(
+    py: Python<'_>,
+    bots: Vec<String>,
+    records: Vec<Bound<'_, PyAny>>,
+    game: Option<&str>,
+    games: u32,
+    players: Option<i64>,
+    seed: u64,
+    max_plies: u32,
+    setup: Vec<(String, String)>,
+    record: bool,
+    stopped: bool,
+) -> PyResult<Py<PyDict>> {
+    guarded(|| {
+        let id = game_id(game)?;
+        golem_core::with_game!(id, G => {
+            let lineup = parse_bots::<G>(&bots)?;
+            let config = ArenaConfig {
+                games,
+                players: seats::<G>(players, lineup.len())?,
+                seed,
+                threads: 1,
+                max_plies,
+                setup,
+                record,
+            };
+            let mut merged = Vec::with_capacity(records.len());
+            for (at, entry) in records.iter().enumerate() {
+                let parsed = record_from_dict(entry, at, &config, lineup.len())?;
+                if merged.last().is_some_and(|r: &GameRecord| r.game >= parsed.game) {
+                    return Err(golem_error(
+                        &format!("records[{at}].index"),
+                        "records must be in increasing game order",
+                    ));
+                }
+                merged.push(parsed);
+            }
+            let names = lineup.iter().map(|b| b.name()).collect();
+            let report = make_report(names, &config, merged, stopped);
+            Ok(report_dict(py, G::INFO.name, &report)?.unbind())
         })
     })
 }

@@ -13,6 +13,7 @@ mod files;
 mod merchant_explorers;
 mod playouts;
 mod reporter;
+mod rl;
 mod search;
 
 use std::any::Any;
@@ -132,6 +133,11 @@ fn limits(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     dict.set_item("threads", (*THREADS.start(), *THREADS.end()))?;
     dict.set_item("depth", (1u32, golem_core::search::alphabeta::MAX_DEPTH))?;
     dict.set_item("perft_depth", (0u32, golem_core::perft::MAX_PERFT_DEPTH))?;
+    // The widest legal mask (a game's `num_distinct_actions()`).
+    dict.set_item(
+        "policy_actions",
+        (1usize, golem_core::testing::MAX_POLICY_ACTIONS),
+    )?;
     Ok(dict)
 }
 
@@ -155,6 +161,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::analyse, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
+    m.add_class::<rl::PyVecEnv>()?;
+    m.add_function(wrap_pyfunction!(rl::batch_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::arena_report, m)?)?;
     m.add_function(wrap_pyfunction!(bench::bench, m)?)?;
     m.add_function(wrap_pyfunction!(century::golem_points, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;

@@ -22,6 +22,9 @@ use crate::{golem_error, guarded, illegal, position_error};
 pub(crate) trait PyGame: Game + golem_core::bots::Policies {
     /// Wraps a state in its Python class.
     fn into_py(self, py: Python<'_>) -> PyResult<PyObject>;
+
+    /// The state inside `object`, if it is of this game's class.
+    fn from_py(object: &Bound<'_, PyAny>) -> Option<Self>;
 }
 
 /// Generic code over a state of any game (a generic closure, which Rust lacks).
@@ -180,6 +183,10 @@ macro_rules! game_class {
         impl $crate::state::PyGame for $state {
             fn into_py(self, py: Python<'_>) -> PyResult<PyObject> {
                 Ok(Py::new(py, $class { state: self })?.into_any())
+            }
+
+            fn from_py(object: &Bound<'_, PyAny>) -> Option<Self> {
+                object.downcast::<$class>().ok().map(|c| c.borrow().state)
             }
         }
 
@@ -420,6 +427,80 @@ macro_rules! game_class {
                     let mut next = self.state;
                     next.apply(action);
                     Ok(Self { state: next })
+                })
+            }
+
+            // -- tensors for learning (docs/rl.md) --
+
+            /// Length of the observation tensor, as a numpy shape: `(OBSERVATION_SIZE,)`.
+            #[staticmethod]
+            fn observation_shape() -> (usize,) {
+                (<$state as Game>::OBSERVATION_SIZE,)
+            }
+
+            /// Size of the policy action space: every `legal_mask()` has this length.
+            #[staticmethod]
+            fn num_distinct_actions() -> usize {
+                <$state as Game>::POLICY_ACTIONS
+            }
+
+            /// What `player` (default: the seat to move) may see, as a float32 array of
+            /// `observation_shape()`; the layout is in the game's doc.
+            #[pyo3(signature = (player = None))]
+            fn observation<'py>(
+                &self,
+                py: Python<'py>,
+                player: Option<usize>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
+                guarded(|| $crate::rl::observation(py, &self.state, player))
+            }
+
+            /// A bool array of `num_distinct_actions()` entries, true at the policy index
+            /// of every legal action; all false at a chance node or once over.
+            fn legal_mask<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
+                guarded(|| $crate::rl::legal_mask(py, &self.state))
+            }
+
+            /// The policy index (the position in `legal_mask()`) of a legal action.
+            fn policy_index(&self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+                guarded(|| {
+                    let action = $crate::state::resolve(&self.state, action)?;
+                    $crate::rl::player_action(&self.state)?;
+                    Ok(self.state.policy_index(action))
+                })
+            }
+
+            /// The action id that the policy index `index` plays here (the first legal
+            /// action in `legal_actions()` order with that index).
+            fn action_from_policy_index(&self, index: i64) -> PyResult<u64> {
+                guarded(|| {
+                    $crate::rl::from_policy_index(&self.state, index)
+                        .map(<$state as Game>::action_id)
+                })
+            }
+
+            /// Applies the legal action with policy index `index` (see
+            /// `action_from_policy_index`); refuses an index whose mask entry is false.
+            fn apply_index(&mut self, index: i64) -> PyResult<()> {
+                guarded(|| {
+                    let action = $crate::rl::from_policy_index(&self.state, index)?;
+                    let mut next = self.state;
+                    next.apply(action);
+                    self.state = next;
+                    Ok(())
+                })
+            }
+
+            /// At a chance node, applies one outcome drawn by its probability from a
+            /// generator seeded with `seed`, and returns its action id.
+            fn sample_chance(&mut self, seed: u64) -> PyResult<u64> {
+                guarded(|| {
+                    let action = $crate::rl::sample_chance(&self.state, seed)?;
+                    self.state.apply(action);
+                    Ok(<$state as Game>::action_id(action))
                 })
             }
 

@@ -7,8 +7,8 @@ described in engine.py.
 
 from __future__ import annotations
 
-import copy
 import json
+import marshal
 
 from .components import COLOURS, DISTRICTS, Components, load
 
@@ -20,8 +20,13 @@ def C(s) -> Components:
 
 
 def clone(s):
-    """A deep copy of the state; the `_` bookkeeping (last state at rest) is shared."""
-    c = copy.deepcopy({k: v for k, v in s.items() if not k.startswith("_")})
+    """A deep copy of the state; the `_` bookkeeping (last state at rest) is shared.
+    The state is plain data (dicts, lists, strings, numbers, booleans, None), so a
+    marshal round trip copies it exactly, about twice as fast as copy.deepcopy (which
+    the brute force of solver.py spends most of its time in)."""
+    c = marshal.loads(
+        marshal.dumps({k: v for k, v in s.items() if not k.startswith("_")})
+    )
     for k, v in s.items():
         if k.startswith("_"):
             c[k] = list(v) if isinstance(v, list) else v

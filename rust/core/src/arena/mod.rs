@@ -20,6 +20,7 @@
 
 mod stats;
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::thread;
@@ -164,22 +165,64 @@ pub fn run<G: Game>(
     stop: &StopFlag,
     progress: &mut dyn FnMut(u32, u32),
 ) -> Result<ArenaReport, ArenaError> {
+    let played = play_games(bots, config, 0..config.games, stop, progress)?;
+    let names = bots.iter().map(|b| b.name()).collect();
+    Ok(report(names, config, played.records, played.stopped))
+}
+
+/// What [`play_games`] played: the records of the games finished, in game order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    pub records: Vec<GameRecord>,
+    /// Some games of the range were not played (a stop): `records` lacks them.
+    pub stopped: bool,
+}
+
+/// Plays the games with indices in `games` (within `0..config.games`), each exactly as
+/// [`run`] plays it (the same deal, seats and random streams), on `config.threads`
+/// threads. So a run can be split into ranges played anywhere (another process, another
+/// machine) and the records merged in game order give [`report`] the same report as
+/// [`run`]. `progress(done, total)` counts the games of the range. An empty range only
+/// checks the configuration.
+pub fn play_games<G: Game>(
+    bots: &[Box<dyn Bot<G>>],
+    config: &ArenaConfig,
+    games: Range<u32>,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(u32, u32),
+) -> Result<Played, ArenaError> {
     check::<G>(bots.len(), config)?;
-    let threads = config.threads.clamp(1, config.games as usize);
-    let next = AtomicU32::new(0);
+    if games.start > games.end || games.end > config.games {
+        let (first, end, total) = (games.start, games.end, config.games);
+        return config_error(
+            "games",
+            format!("the range {first}..{end} is not within 0..{total}"),
+        );
+    }
+    let count = games.end - games.start;
+    if count == 0 {
+        // Nothing to play: the configuration has been checked, which is what is asked.
+        return Ok(Played {
+            records: Vec::new(),
+            stopped: false,
+        });
+    }
+    let threads = config.threads.clamp(1, count as usize);
+    let next = AtomicU32::new(games.start);
     // Games after the first one with an illegal move are not needed: that error is the
     // report, and it is the same whatever the threads.
-    let needed = AtomicU32::new(config.games);
+    let needed = AtomicU32::new(games.end);
     let (sender, receiver) = mpsc::channel();
-    let mut records: Vec<Option<GameRecord>> = vec![None; config.games as usize];
+    let mut records: Vec<Option<GameRecord>> = vec![None; count as usize];
     let mut failure: Option<ArenaError> = None;
     thread::scope(|scope| {
         for _ in 0..threads {
             let (next, needed, sender) = (&next, &needed, sender.clone());
+            let end = games.end;
             scope.spawn(move || loop {
                 let game = next.fetch_add(1, Relaxed);
                 let abandon = || stop.is_stopped() || game > needed.load(Relaxed);
-                if game >= config.games || abandon() {
+                if game >= end || abandon() {
                     break;
                 }
                 if sender.send(play(bots, config, game, &abandon)).is_err() {
@@ -192,7 +235,7 @@ pub fn run<G: Game>(
         loop {
             match receiver.recv_timeout(Duration::from_millis(200)) {
                 Ok(Ok(record)) => {
-                    let index = record.game as usize;
+                    let index = (record.game - games.start) as usize;
                     records[index] = Some(record);
                     done += 1;
                 }
@@ -211,29 +254,43 @@ pub fn run<G: Game>(
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
-            progress(done, config.games);
+            progress(done, count);
         }
     });
     if let Some(error) = failure {
         return Err(error);
     }
     let stopped = records.iter().any(Option::is_none);
-    let records: Vec<GameRecord> = records.into_iter().flatten().collect();
-    let mut stats: Vec<BotStats> = bots
-        .iter()
-        .map(|b| BotStats::new(b.name(), config.players))
+    Ok(Played {
+        records: records.into_iter().flatten().collect(),
+        stopped,
+    })
+}
+
+/// The report of `records` (finished games, in game order) between the bots named
+/// `names` (in lineup order): the per-bot statistics [`run`] reports. Every backend's
+/// report is made here, so the same records give the same report.
+pub fn report(
+    names: Vec<String>,
+    config: &ArenaConfig,
+    records: Vec<GameRecord>,
+    stopped: bool,
+) -> ArenaReport {
+    let mut stats: Vec<BotStats> = names
+        .into_iter()
+        .map(|name| BotStats::new(name, config.players))
         .collect();
     for record in &records {
         for (index, s) in stats.iter_mut().enumerate() {
             s.add(index, record);
         }
     }
-    Ok(ArenaReport {
+    ArenaReport {
         config: config.clone(),
         bots: stats,
         records,
         stopped,
-    })
+    }
 }
 
 /// Whether `error` is the one to report rather than `current`: a bug (a bot's illegal

@@ -6,7 +6,8 @@
 //!   position text), the position text round trips, every legal action's text, id and
 //!   dense index read back to it, chance probabilities sum to one, `public_view` is
 //!   stable and hides nothing the mover needs, and `resample_hidden` is consistent with the
-//!   observer's view.
+//!   observer's view; the observation tensor has its declared length, is deterministic and
+//!   shows nothing a seat's public view hides; policy indices are in range and read back.
 //! - [`perft_file`]: walks a perft table (`FILE DEPTH LEAVES` rows, positions beside it).
 
 pub mod toys;
@@ -215,9 +216,18 @@ pub fn check_state<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
         );
     }
 
+    check_policy_indices(state, &legal);
+
     // Views: stable, enough for the mover to move, and what resampling keeps.
     for observer in 0..players {
         let view = state.public_view(observer);
+        let seen = observation(state, observer);
+        assert_eq!(
+            observation(&view, observer),
+            seen,
+            "{name}: seat {observer}'s observation shows what its public view hides\n{}",
+            show()
+        );
         assert_eq!(
             view.public_view(observer).hash(),
             view.hash(),
@@ -246,6 +256,12 @@ pub fn check_state<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
             "{name}: a resample of seat {observer}'s view is not consistent with it\n{}",
             show()
         );
+        assert_eq!(
+            observation(&sample, observer),
+            seen,
+            "{name}: a resample of seat {observer}'s view changes its observation\n{}",
+            show()
+        );
         if let Turn::Player(_) = state.turn() {
             assert_eq!(
                 sample.turn(),
@@ -253,6 +269,69 @@ pub fn check_state<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
                 "{name}: a resample changes who moves"
             );
         }
+    }
+}
+
+/// The largest policy action space a game may declare: a legal mask is one byte per
+/// index, per state (the bindings refuse larger ones).
+pub const MAX_POLICY_ACTIONS: usize = 1 << 22;
+
+/// `observer`'s observation of `state`, checked for length, determinism (the same tensor
+/// whatever the buffer held before) and finite entries.
+pub fn observation<G: Game>(state: &G, observer: usize) -> Vec<f32> {
+    let name = G::INFO.name;
+    let mut first = vec![f32::NAN; G::OBSERVATION_SIZE];
+    state.observation(observer, &mut first);
+    let mut second = vec![7.5f32; G::OBSERVATION_SIZE];
+    state.observation(observer, &mut second);
+    assert!(
+        first.iter().all(|x| x.is_finite()),
+        "{name}: the observation leaves an entry unwritten or not finite"
+    );
+    assert_eq!(
+        first, second,
+        "{name}: the observation is not deterministic"
+    );
+    first
+}
+
+/// Policy indices of the legal actions are in range and read back to a legal action with
+/// the same index (the first in legal order); a chance node has no policy action.
+fn check_policy_indices<G: Game>(state: &G, legal: &[G::Action]) {
+    let name = G::INFO.name;
+    assert!(
+        G::POLICY_ACTIONS <= MAX_POLICY_ACTIONS,
+        "{name}: {} policy actions; masks allow at most {MAX_POLICY_ACTIONS}",
+        G::POLICY_ACTIONS
+    );
+    let mut scratch = Vec::new();
+    if !matches!(state.turn(), Turn::Player(_)) {
+        if let Some(&first) = legal.first() {
+            let index = state.policy_index(first);
+            assert_eq!(
+                state.action_from_policy_index(index, &mut scratch),
+                None,
+                "{name}: a policy action outside a player's turn"
+            );
+        }
+        return;
+    }
+    for &action in legal {
+        let index = state.policy_index(action);
+        assert!(
+            index < G::POLICY_ACTIONS,
+            "{name}: policy index {index} outside 0..{}",
+            G::POLICY_ACTIONS
+        );
+        let first = legal
+            .iter()
+            .copied()
+            .find(|&a| state.policy_index(a) == index);
+        assert_eq!(
+            state.action_from_policy_index(index, &mut scratch),
+            first,
+            "{name}: policy index {index} does not read back"
+        );
     }
 }
 

@@ -128,6 +128,20 @@ const fn base11(nibbles: u16) -> u16 {
 /// Every dense index is below this.
 pub const DENSE_ACTIONS: u64 = 6 << 26;
 
+/// The dense number (0..1001) of a caravan of at most 10 crystals, as nibbles.
+pub(super) fn caravan_number(nibbles: u16) -> Option<u16> {
+    let lanes_ok = (0..4).all(|i| (nibbles >> (4 * i)) & 0xF <= 10);
+    let number = if lanes_ok {
+        CARAVAN_NUMBER[base11(nibbles) as usize]
+    } else {
+        u16::MAX
+    };
+    (number != u16::MAX).then_some(number)
+}
+
+/// Caravans a caravan number can name.
+pub(super) const CARAVAN_COUNT: usize = CARAVANS.len();
+
 impl Action {
     /// The dense index (see above) of an action whose caravan holds at most 10 crystals.
     pub fn dense_index(self) -> u64 {

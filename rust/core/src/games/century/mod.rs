@@ -7,6 +7,7 @@ mod eval;
 pub mod greedy;
 mod movegen;
 mod notation;
+pub mod observation;
 pub mod position;
 pub mod setup;
 mod state;
@@ -155,6 +156,18 @@ impl Game for Century {
 
     fn action_from_index(index: u64) -> Option<Action> {
         Action::from_dense_index(index)
+    }
+
+    const OBSERVATION_SIZE: usize = observation::OBSERVATION_SIZE;
+
+    fn observation(&self, player: usize, out: &mut [f32]) {
+        observation::observe(self, player, out);
+    }
+
+    const POLICY_ACTIONS: usize = observation::POLICY_ACTIONS;
+
+    fn policy_index(&self, action: Action) -> usize {
+        observation::policy_index(action)
     }
 
     fn ordering_hint(&self, action: Action) -> i32 {

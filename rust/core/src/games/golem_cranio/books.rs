@@ -214,7 +214,11 @@ impl State {
             .expect("a free Library slot");
         self.board.library[slot] = book;
         self.chance = Chance::None;
-        self.resolve();
+        if self.phase == super::state::Phase::Refresh {
+            self.end_refresh();
+        } else {
+            self.resolve();
+        }
     }
 
     /// `book_active`: non-empty sets of at most n own Books, element by element.

@@ -50,6 +50,7 @@ pub fn op_list(comp: &'static Components, list: &OpList) -> &'static [Op] {
         | SourceKind::GoldPlacement
         | SourceKind::CreateFollowUp
         | SourceKind::BlackMarble
+        | SourceKind::ArtifactIncome
         | SourceKind::Trigger
         | SourceKind::ThenActivate => &[],
     };
@@ -118,6 +119,10 @@ impl State {
                     return;
                 }
                 SourceKind::CreateFollowUp | SourceKind::ThenActivate => return,
+                SourceKind::ArtifactIncome => {
+                    self.artifact_income_step();
+                    continue;
+                }
                 SourceKind::Trigger => {
                     self.stack.pop();
                     let trigger = <Trigger as Vocab>::ALL[top.list.a as usize];

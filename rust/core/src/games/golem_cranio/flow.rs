@@ -28,6 +28,10 @@ pub enum Decision {
     Op,
     /// A line action's menu or a Work pick (`menus.rs`).
     Menu,
+    /// `influence bonus` / `influence coins`.
+    Influence,
+    /// One Development at the normal cost, or `skip`.
+    Development,
     /// A turn of the Actions phase.
     Turn,
     /// The black marble's Student steps.
@@ -86,9 +90,9 @@ impl State {
             Phase::Refresh => Decision::Unimplemented("refresh"),
             Phase::Actions => Decision::Turn,
             Phase::Remove => Decision::Remove,
-            Phase::Influence => Decision::Unimplemented("influence"),
-            Phase::Income => Decision::Unimplemented("income"),
-            Phase::Development => Decision::Unimplemented("development"),
+            Phase::Influence => Decision::Influence,
+            Phase::Income => Decision::Unimplemented("income at rest"),
+            Phase::Development => Decision::Development,
         }
     }
 
@@ -187,6 +191,8 @@ impl State {
                 out.into_iter().map(|(a, _)| a).collect()
             }
             Decision::Menu => self.menu_options(),
+            Decision::Influence => self.influence_options(),
+            Decision::Development => self.development_options(),
             Decision::Turn => self.turn_actions(),
             Decision::BlackMarble => self.black_marble_options(),
             Decision::Remove => self.remove_options(),
@@ -196,11 +202,13 @@ impl State {
     }
 
     /// The outcomes of the pending chance event with their probabilities (one outcome,
-    /// certain, when the position lists it).
+    /// certain, when the position lists it). A full unlisted drop has up to 15 006 250
+    /// outcomes: playouts should use [`State::sample_chance`].
     pub fn chance_outcomes(&self) -> Vec<(Action, f64)> {
         match self.chance {
             Chance::Objectives => self.objective_draws(),
             Chance::Library => self.library_deals(),
+            Chance::Tile(_) => self.tile_deals(),
             Chance::Drop => {
                 let marbles = self.drop_marbles();
                 if let Some(lines) = self.listed_drop(marbles) {
@@ -237,6 +245,10 @@ impl State {
                 let deals = self.library_deals();
                 (deals.len() == 1).then(|| deals[0].0)
             }
+            Chance::Tile(_) => {
+                let deals = self.tile_deals();
+                (deals.len() == 1).then(|| deals[0].0)
+            }
             _ => None,
         }
     }
@@ -255,6 +267,10 @@ impl State {
             Chance::Library => {
                 use rand::seq::IndexedRandom;
                 self.library_deals().choose(rng).expect("a deal").0
+            }
+            Chance::Tile(_) => {
+                use rand::seq::IndexedRandom;
+                self.tile_deals().choose(rng).expect("a deal").0
             }
             Chance::Objectives => {
                 use rand::seq::IndexedRandom;
@@ -370,6 +386,8 @@ impl State {
             }
             (Decision::Op, a) => self.apply_op_choice(a),
             (Decision::Menu, a) => self.apply_menu(a),
+            (Decision::Influence, a) => self.apply_influence(a),
+            (Decision::Development, a) => self.apply_development(a),
             (Decision::Turn, a) => self.apply_turn(a),
             (Decision::BlackMarble, Action::Student(d)) => {
                 self.stack.pop();
@@ -386,6 +404,7 @@ impl State {
             (Decision::Chance, Action::Drop(lines)) => self.apply_drop(lines),
             (Decision::Chance, Action::Draw(set)) => self.apply_objective_draw(set),
             (Decision::Chance, Action::Deal(book)) => self.apply_library_deal(book),
+            (Decision::Chance, Action::Tile(tile)) => self.apply_tile_deal(tile),
             (decision, action) => panic!("{action:?} is not legal at {decision:?}"),
         }
     }
@@ -473,12 +492,29 @@ impl State {
                 None => self.start_actions(),
             },
             Phase::Actions => self.next_turn(),
+            Phase::Influence => self.next_influence(i + 1),
+            Phase::Income => {
+                if i + 1 < n {
+                    self.to_move = self.order()[i + 1];
+                    self.collect_income();
+                } else {
+                    self.phase = Phase::Development;
+                    self.to_move = self.order()[0];
+                }
+            }
+            Phase::Development => {
+                if i + 1 < n {
+                    self.to_move = self.order()[i + 1];
+                } else {
+                    self.golem_control();
+                }
+            }
             _ => {}
         }
     }
 
     /// Golem Movement (§4.2): players in turn order, those with a Golem on the board.
-    fn start_movement(&mut self) {
+    pub fn start_movement(&mut self) {
         self.phase = Phase::Movement;
         match self.next_mover(0) {
             Some(seat) => self.to_move = seat,

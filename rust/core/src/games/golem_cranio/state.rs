@@ -295,6 +295,8 @@ pub enum SourceKind {
     CreateFollowUp,
     /// The black marble's two Student steps.
     BlackMarble,
+    /// Completed Artifacts collected as income, one by one (`value`: Artifacts passed).
+    ArtifactIncome,
     /// A trigger (`a`: index in the data's trigger vocabulary) to fire when reached: the
     /// activations it causes are decided by the state at that moment.
     Trigger,
@@ -734,6 +736,10 @@ mod tests {
         assert_eq!(std::mem::size_of::<Stack>(), 84);
         assert_eq!(std::mem::size_of::<Board>(), 256);
         assert_eq!(std::mem::size_of::<State>(), 784);
+        assert_eq!(
+            std::mem::size_of::<crate::games::golem_cranio::action::Action>(),
+            16
+        );
     }
 
     #[test]

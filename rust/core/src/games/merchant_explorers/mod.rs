@@ -15,6 +15,7 @@ pub mod greedy;
 pub mod map;
 mod movegen;
 mod objectives;
+pub mod observation;
 pub mod pile;
 pub mod position;
 mod rules;
@@ -361,6 +362,12 @@ impl Game for State {
 
     fn to_svg(&self) -> Option<String> {
         Some(svg::state_svg(self))
+    }
+
+    const OBSERVATION_SIZE: usize = observation::OBSERVATION_SIZE;
+
+    fn observation(&self, player: usize, out: &mut [f32]) {
+        observation::observe(self, player, out);
     }
 
     fn ordering_hint(&self, action: Action) -> i32 {
