@@ -31,6 +31,7 @@ from reference.golem_cranio import (  # noqa: E402
     is_chance,
     is_terminal,
     legal,
+    perft,
     scores,
 )
 from reference.golem_cranio.position import from_toml, to_toml  # noqa: E402
@@ -147,3 +148,35 @@ def test_engine_and_model_agree_on_random_games(players, flags, seed, games):
         assert game["stopped_at"] is None, game["stopped_at"]
         assert game["over"], f"game {game['game']} did not end within --max-plies"
         replay(game)
+
+
+# (players, flags, run seed, phase, depth): the engine plays at random to the first state
+# at rest in `phase`, writes it and its perft counts (§10) at depths 1..depth.
+PERFT_CASES = [
+    (2, (), 10, "draft", 3),
+    (3, (), 11, "start", 2),
+    (2, (), 12, "place", 3),
+    (2, (), 13, "movement", 3),
+    (2, (), 14, "actions", 3),
+    (1, (), 15, "actions", 2),
+    (4, (), 16, "actions", 2),
+    (3, (), 17, "movement", 3),
+]
+
+
+@pytest.mark.skipif(
+    shutil.which("cargo") is None, reason="cargo is needed to run the engine"
+)
+@pytest.mark.parametrize(("players", "flags", "seed", "phase", "depth"), PERFT_CASES)
+def test_engine_and_model_perft_agree(players, flags, seed, phase, depth):
+    lines = run_trace(
+        "--games", "1", "--players", str(players), "--seed", str(seed),
+        "--perft", str(depth), "--phase", phase, *flags,
+    )  # fmt: skip
+    assert len(lines) == 1, f"no state at rest in {phase}"
+    line = lines[0]
+    s = from_toml(line["start"])
+    got = [perft(s, d) for d in range(1, depth + 1)]
+    assert got == line["perft"], (
+        f"perft from {phase}: engine {line['perft']}, model {got}"
+    )

@@ -15,11 +15,17 @@
 //! `scores` the final scores of §8 by seat (the current tally when `over` is false,
 //! i.e. the game stopped at `--max-plies` decisions or at an unbuilt decision).
 //! `--players 0` cycles 1-4 players over the games.
+//!
+//! `--perft D --phase NAME` instead plays each game at random up to its first state at
+//! rest in phase NAME (`draft`, `start`, `place`, `movement`, `actions`, ...) and writes
+//! `{"game", "players", "seed", "start", "perft": [perft(1), ..., perft(D)]}` with `start`
+//! that state's TOML text: perft of §10 over the engine's `legal`, `apply` and
+//! `chance_outcomes` (chance uses no ply).
 
 use std::process::ExitCode;
 
 use golem_core::games::golem_cranio::components::Components;
-use golem_core::games::golem_cranio::position::{read_position, write_position};
+use golem_core::games::golem_cranio::position::{is_at_rest, read_position, write_position};
 use golem_core::games::golem_cranio::setup::{new_game_seeded, NewGame};
 use golem_core::games::golem_cranio::state::{Phase, State};
 use rand::seq::IndexedRandom;
@@ -35,6 +41,8 @@ struct Options {
     intro: bool,
     hidden: bool,
     starts: Vec<String>,
+    perft: u32,
+    phase: String,
 }
 
 fn options() -> Result<Options, String> {
@@ -46,6 +54,8 @@ fn options() -> Result<Options, String> {
         intro: false,
         hidden: false,
         starts: Vec::new(),
+        perft: 0,
+        phase: "draft".into(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -57,6 +67,8 @@ fn options() -> Result<Options, String> {
             "--max-plies" => {
                 o.max_plies = value()?.parse().map_err(|e| format!("--max-plies: {e}"))?
             }
+            "--perft" => o.perft = value()?.parse().map_err(|e| format!("--perft: {e}"))?,
+            "--phase" => o.phase = value()?,
             "--intro" => o.intro = true,
             "--hidden" => o.hidden = true,
             f if f.starts_with("--") => return Err(format!("unknown argument {f}")),
@@ -105,6 +117,57 @@ fn play(mut s: State, game: u64, o: &Options, rng: &mut ChaCha8Rng) -> Result<Va
     }))
 }
 
+/// perft of spec §10: leaves `depth` plies deep; chance nodes use no ply.
+fn perft(s: &State, depth: u32) -> u64 {
+    if depth == 0 || s.phase == Phase::Over {
+        return 1;
+    }
+    if s.turn() == golem_core::game::Turn::Chance {
+        return s
+            .chance_outcomes()
+            .into_iter()
+            .map(|(outcome, _)| {
+                let mut child = *s;
+                child.apply(outcome);
+                perft(&child, depth)
+            })
+            .sum();
+    }
+    s.legal()
+        .into_iter()
+        .map(|a| {
+            let mut child = *s;
+            child.apply(a);
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Plays at random to the first state at rest in phase `o.phase`, then counts perft.
+fn perft_line(mut s: State, game: u64, o: &Options, rng: &mut ChaCha8Rng) -> Option<Value> {
+    for _ in 0..o.max_plies {
+        if s.turn() == golem_core::game::Turn::Chance {
+            let outcome = s.sample_chance(rng);
+            s.apply(outcome);
+            continue;
+        }
+        if s.phase.name() == o.phase && is_at_rest(&s) {
+            let start = write_position(&s).ok()?;
+            let counts: Vec<u64> = (1..=o.perft).map(|d| perft(&s, d)).collect();
+            return Some(json!({
+                "game": game,
+                "players": s.num_players,
+                "start": start,
+                "perft": counts,
+            }));
+        }
+        let legal = s.legal();
+        let chosen = *legal.choose(rng)?;
+        s.apply(chosen);
+    }
+    None
+}
+
 fn run(o: &Options) -> Result<(), String> {
     let comp = Components::builtin();
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
@@ -125,6 +188,13 @@ fn run(o: &Options) -> Result<(), String> {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
             read_position(&text).map_err(|e| format!("{path}: {e}"))?
         };
+        if o.perft > 0 {
+            if let Some(mut line) = perft_line(s, game, o, &mut rng) {
+                line["seed"] = json!(o.seed.wrapping_add(game));
+                println!("{line}");
+            }
+            continue;
+        }
         let mut line = play(s, game, o, &mut rng)?;
         line["seed"] = json!(o.seed.wrapping_add(game));
         println!("{line}");
