@@ -14,7 +14,8 @@
 //! `sample_chance`) or `{"legal": [texts in listing order], "chosen": text}`, and
 //! `scores` the final scores of §8 by seat (the current tally when `over` is false,
 //! i.e. the game stopped at `--max-plies` decisions or at an unbuilt decision).
-//! `--players 0` cycles 1-4 players over the games.
+//! `--players 0` cycles 1-4 players over the games. An engine panic ends the game's
+//! steps with `{"panic": message}` (its `apply` or `legal` panicked there).
 //!
 //! `--perft D --phase NAME` instead plays each game at random up to its first state at
 //! rest in phase NAME (`draft`, `start`, `place`, `movement`, `actions`, ...) and writes
@@ -22,8 +23,10 @@
 //! that state's TOML text: perft of §10 over the engine's `legal`, `apply` and
 //! `chance_outcomes` (chance uses no ply).
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
 
+use golem_core::games::golem_cranio::action::Action;
 use golem_core::games::golem_cranio::components::Components;
 use golem_core::games::golem_cranio::position::{is_at_rest, read_position, write_position};
 use golem_core::games::golem_cranio::setup::{new_game_seeded, NewGame};
@@ -81,6 +84,22 @@ fn options() -> Result<Options, String> {
     Ok(o)
 }
 
+fn panic_text(e: Box<dyn std::any::Any + Send>) -> String {
+    e.downcast_ref::<&str>()
+        .map(|m| m.to_string())
+        .or_else(|| e.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "panic".to_string())
+}
+
+/// Applies `action`, turning an engine panic into its message (the trace then ends with a
+/// `{"panic": message}` step, so that the test names the game and step).
+fn apply_caught(s: &mut State, action: Action) -> Result<(), String> {
+    let mut child = *s;
+    catch_unwind(AssertUnwindSafe(|| child.apply(action))).map_err(panic_text)?;
+    *s = child;
+    Ok(())
+}
+
 fn play(mut s: State, game: u64, o: &Options, rng: &mut ChaCha8Rng) -> Result<Value, String> {
     let start = write_position(&s).map_err(|e| format!("game {game}: {e}"))?;
     let mut steps = Vec::new();
@@ -89,17 +108,29 @@ fn play(mut s: State, game: u64, o: &Options, rng: &mut ChaCha8Rng) -> Result<Va
         if s.turn() == golem_core::game::Turn::Chance {
             let outcome = s.sample_chance(rng);
             steps.push(json!({ "chance": outcome.to_text() }));
-            s.apply(outcome);
+            if let Err(message) = apply_caught(&mut s, outcome) {
+                steps.push(json!({ "panic": message }));
+                break;
+            }
             continue;
         }
-        let legal = s.legal();
+        let legal = match catch_unwind(AssertUnwindSafe(|| s.legal())) {
+            Ok(legal) => legal,
+            Err(e) => {
+                steps.push(json!({ "panic": panic_text(e) }));
+                break;
+            }
+        };
         if legal.is_empty() {
             break;
         }
         let chosen = *legal.choose(rng).expect("a legal action");
         let texts: Vec<String> = legal.iter().map(|a| a.to_text()).collect();
         steps.push(json!({ "legal": texts, "chosen": chosen.to_text() }));
-        s.apply(chosen);
+        if let Err(message) = apply_caught(&mut s, chosen) {
+            steps.push(json!({ "panic": message }));
+            break;
+        }
         plies += 1;
     }
     let n = s.num_players as usize;
