@@ -114,6 +114,11 @@ impl State {
 
     /// The legal micro-actions in listing order (§9); empty at an unbuilt decision.
     pub fn legal(&self) -> Vec<Action> {
+        self.listing(true)
+    }
+
+    /// The options of the decision, merged by result (§15.15) when `merge`.
+    fn listing(&self, merge: bool) -> Vec<Action> {
         let seat = self.to_move as usize;
         // `to_move` is `NONE` at a chance node, whose arm does not read `p`.
         let p = &self.players[seat.min(MAX_PLAYERS - 1)];
@@ -177,20 +182,19 @@ impl State {
                     })
                     .collect()
             }
-            Decision::Op => {
-                // §9, §15.15: an option reaching the same state as an earlier one is the
-                // same micro-action.
-                let mut out: Vec<(Action, State)> = Vec::new();
-                for a in self.op_options() {
-                    let mut child = *self;
-                    child.apply_raw(a);
-                    if !out.iter().any(|(_, s)| *s == child) {
-                        out.push((a, child));
-                    }
+            // §9, §15.15: an option reaching the same state as an earlier one (after
+            // forced steps) is the same micro-action.
+            Decision::Op if merge => self.distinct(self.op_options()),
+            Decision::Op => self.op_options(),
+            Decision::Menu => {
+                let picks = self.stack.top().map(|f| f.list.kind) == Some(SourceKind::WorkPicks);
+                if picks && merge {
+                    // Activation orders with the same result are one micro-action.
+                    self.distinct(self.menu_options())
+                } else {
+                    self.menu_options()
                 }
-                out.into_iter().map(|(a, _)| a).collect()
             }
-            Decision::Menu => self.menu_options(),
             Decision::Influence => self.influence_options(),
             Decision::Development => self.development_options(),
             Decision::Turn => self.turn_actions(),
@@ -199,6 +203,22 @@ impl State {
             Decision::Chance => self.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
             Decision::Unimplemented(_) | Decision::None => Vec::new(),
         }
+    }
+
+    /// `options` less those reaching the same state as an earlier one, forced steps
+    /// applied (§15.15: "two texts that reach the same state (board and pending work,
+    /// after forced steps) are one action, the first in listing order").
+    fn distinct(&self, options: Vec<Action>) -> Vec<Action> {
+        let mut out: Vec<(Action, State)> = Vec::new();
+        for a in options {
+            let mut child = *self;
+            child.apply_raw(a);
+            child.settle_options();
+            if !out.iter().any(|(_, s)| *s == child) {
+                out.push((a, child));
+            }
+        }
+        out.into_iter().map(|(a, _)| a).collect()
     }
 
     /// The outcomes of the pending chance event with their probabilities (one outcome,
@@ -306,6 +326,28 @@ impl State {
                 return;
             }
             self.apply_raw(legal[0]);
+        }
+    }
+
+    /// Like [`State::settle`] with the options before merging (as the reference model
+    /// compares results): a decision with one option, or a chance event with one
+    /// outcome, is applied. Not recursive through [`State::distinct`].
+    fn settle_options(&mut self) {
+        loop {
+            if self.chance != Chance::None {
+                match self.forced_chance() {
+                    Some(outcome) => {
+                        self.apply_raw(outcome);
+                        continue;
+                    }
+                    None => return,
+                }
+            }
+            let options = self.listing(false);
+            if options.len() != 1 {
+                return;
+            }
+            self.apply_raw(options[0]);
         }
     }
 

@@ -6,6 +6,7 @@
 //! phase 2 the overflow penalty. One micro-action per distinct result (§9); the text names
 //! the result, never which of two interchangeable Golems went where.
 
+use std::cmp::Reverse;
 use std::collections::BTreeSet;
 
 use super::action::{MoveAct, MoveToken, MAX_MOVE_TOKENS};
@@ -225,12 +226,13 @@ pub fn action_of(before: Golems, r: &MoveResult, ignore: bool) -> MoveAct {
 }
 
 /// Tokens as (district, from section, lying, to section), Knowledge, VP, `ignore`.
-pub type MoveListingKey = (Vec<(u8, u8, bool, u8)>, u8, u8, bool);
+pub type MoveListingKey = (Vec<(u8, u8, bool, u8)>, Reverse<u8>, Reverse<u8>, bool);
 
 /// Listing order of move actions (§9): `move none` first, then token by token (district
 /// r y b, from section, standing first, to section; fewer tokens first on a common
-/// prefix), then the amounts paid (Knowledge, then VP, numerically), then without `ignore`
-/// before with it.
+/// prefix), then the amounts paid (Knowledge descending, then VP descending: the `pay`
+/// mixes of §15.4 list the earlier resource of the written order descending), then
+/// without `ignore` before with it.
 pub fn listing_key(m: &MoveAct) -> MoveListingKey {
     let tokens = m
         .tokens()
@@ -239,7 +241,7 @@ pub fn listing_key(m: &MoveAct) -> MoveListingKey {
             (f.district, f.section, f.lying, t.to_section())
         })
         .collect();
-    (tokens, m.pay_kn, m.pay_vp, m.ignore)
+    (tokens, Reverse(m.pay_kn), Reverse(m.pay_vp), m.ignore)
 }
 
 /// The layout a written move denotes: each token takes a Golem from its place and stands
@@ -465,38 +467,39 @@ mod tests {
 
     #[test]
     fn entry_costs_are_paid_wholly_in_vp_or_knowledge_per_entry() {
-        // r7 with 2 steps: enters VIII (1) and IX (2): totals 3 split 0/3, 1/2, 2/1, 3/0.
+        // r7 with 2 steps: enters VIII (1) and IX (2): totals 3 split 3/0, 2/1, 1/2, 0/3
+        // (Knowledge descending, §15.4 extended to `kn` and `vp`).
         let before = layout("r7");
         assert_eq!(
             texts(before, &rules(2, 5)),
             [
-                "move r7>9 pay 3vp",
-                "move r7>9 pay 1kn+2vp",
-                "move r7>9 pay 2kn+1vp",
                 "move r7>9 pay 3kn",
+                "move r7>9 pay 2kn+1vp",
+                "move r7>9 pay 1kn+2vp",
+                "move r7>9 pay 3vp",
             ]
         );
         // Knowledge must be affordable; VP need not be.
         assert_eq!(
             texts(before, &rules(2, 1)),
-            ["move r7>9 pay 3vp", "move r7>9 pay 1kn+2vp"]
+            ["move r7>9 pay 1kn+2vp", "move r7>9 pay 3vp"]
         );
         // Two entries of the same cost give one split per distinct total.
         let before = layout("r7 y7");
         assert_eq!(
             texts(before, &rules(2, 9)),
             [
-                "move r7>8 y7>8 pay 2vp",
-                "move r7>8 y7>8 pay 1kn+1vp",
                 "move r7>8 y7>8 pay 2kn",
-                "move r7>9 pay 3vp",
-                "move r7>9 pay 1kn+2vp",
-                "move r7>9 pay 2kn+1vp",
+                "move r7>8 y7>8 pay 1kn+1vp",
+                "move r7>8 y7>8 pay 2vp",
                 "move r7>9 pay 3kn",
-                "move y7>9 pay 3vp",
-                "move y7>9 pay 1kn+2vp",
-                "move y7>9 pay 2kn+1vp",
+                "move r7>9 pay 2kn+1vp",
+                "move r7>9 pay 1kn+2vp",
+                "move r7>9 pay 3vp",
                 "move y7>9 pay 3kn",
+                "move y7>9 pay 2kn+1vp",
+                "move y7>9 pay 1kn+2vp",
+                "move y7>9 pay 3vp",
             ]
         );
     }

