@@ -26,14 +26,15 @@ const TO_MOVE: &str = "#d55e00";
 
 const BIG_W: f64 = 150.0;
 const BIG_GAP: f64 = 14.0;
-const SMALL_W: f64 = 66.0;
+const SMALL_W: f64 = 76.0;
 const SMALL_H: f64 = 38.0;
 const SMALL_GAP: f64 = 5.0;
 /// Small cards per line in a seat's hand area.
-const HAND_PER_LINE: usize = 10;
-const GOLEMS_PER_LINE: usize = 5;
+const HAND_PER_LINE: usize = 9;
+const GOLEMS_PER_LINE: usize = 3;
 const PANEL_LEFT: f64 = 210.0;
-const GOLEM_AREA_X: f64 = WIDTH - 2.0 * MARGIN - 5.0 * (SMALL_W - 10.0 + SMALL_GAP) - 8.0;
+const GOLEM_AREA_X: f64 =
+    WIDTH - 2.0 * MARGIN - GOLEMS_PER_LINE as f64 * (SMALL_W - 10.0 + SMALL_GAP) - 4.0;
 
 /// Escapes text for SVG element content and attributes.
 fn escape(text: &str) -> String {
@@ -239,8 +240,8 @@ fn deck_label(known: Option<Vec<u8>>, unseen: u64) -> String {
     let n = unseen.count_ones();
     match known {
         _ if n == 0 => "deck: empty".to_string(),
-        Some(_) => format!("deck: {n} cards"),
-        None => format!("deck: {n} cards, hidden"),
+        Some(_) => format!("deck: {n} cards, order known"),
+        None => format!("deck: {n} cards, order hidden"),
     }
 }
 
@@ -326,7 +327,8 @@ pub fn state_svg(state: &Century) -> String {
     out
 }
 
-fn row_label(out: &mut String, y: f64, name: &str, deck: &str) {
+/// A row's name above it, and its deck as a box at the right end of the row.
+fn row_label(out: &mut String, y: f64, name: &str, deck: &str, card_top: f64, card_h: f64) {
     text(
         out,
         MARGIN,
@@ -336,15 +338,35 @@ fn row_label(out: &mut String, y: f64, name: &str, deck: &str) {
         r#" font-weight="bold""#,
         name,
     );
+    let x = MARGIN + 6.0 * (BIG_W + BIG_GAP) + 10.0;
+    let w = WIDTH - MARGIN - x;
+    let _ = write!(
+        out,
+        r##"<g class="deck"><title>{name} {deck}</title><rect x="{:.1}" y="{:.1}" width="{w:.1}" height="{card_h}" rx="8" fill="#d9d4c8" stroke="{INK}"/><rect x="{x:.1}" y="{card_top:.1}" width="{w:.1}" height="{card_h}" rx="8" fill="#ece8df" stroke="{INK}" stroke-dasharray="4 3"/>"##,
+        x + 4.0,
+        card_top + 4.0
+    );
+    let (count, order) = deck.split_once(", ").unwrap_or((deck, ""));
+    let mid = card_top + card_h / 2.0;
     text(
         out,
-        MARGIN + 130.0,
-        y,
-        13.0,
-        "start",
-        r##" fill="#555555""##,
-        deck,
+        x + w / 2.0,
+        mid - 2.0,
+        15.0,
+        "middle",
+        r#" font-weight="bold""#,
+        count,
     );
+    text(
+        out,
+        x + w / 2.0,
+        mid + 16.0,
+        12.0,
+        "middle",
+        r##" fill="#555555""##,
+        order,
+    );
+    out.push_str("</g>");
 }
 
 fn golem_row(out: &mut String, state: &Century, top: f64) {
@@ -353,6 +375,8 @@ fn golem_row(out: &mut String, state: &Century, top: f64) {
         top + 14.0,
         "Golem row",
         &deck_label(state.golem_deck(), state.golem_unseen()),
+        top + 58.0,
+        110.0,
     );
     out.push_str(r#"<g id="golem-row">"#);
     for (slot, &golem) in state.golem_row().iter().enumerate() {
@@ -418,6 +442,8 @@ fn merchant_row(out: &mut String, state: &Century, top: f64) {
         top + 14.0,
         "Merchant row",
         &deck_label(state.merchant_deck(), state.merchant_unseen()),
+        top + 24.0,
+        80.0,
     );
     out.push_str(r#"<g id="merchant-row">"#);
     let lying = state.row_crystals();
