@@ -689,6 +689,43 @@ mod tests {
         }
     }
 
+    /// Plays the endgame on (claiming whenever possible) to the last round and the end:
+    /// "last round" shows while it is on, and the finished game names a winner and
+    /// outlines no seat.
+    #[test]
+    fn last_round_and_game_over_are_shown() {
+        let mut state = Century::from_text(EXAMPLES[2]).unwrap();
+        let (mut saw_last_round, mut actions, mut chance) = (false, Vec::new(), Vec::new());
+        for _ in 0..2000 {
+            if state.is_terminal() {
+                break;
+            }
+            if state.last_round() {
+                saw_last_round = true;
+                let svg = state.to_svg().unwrap();
+                assert!(svg.contains(r#"class="last-round""#) && svg.contains("LAST ROUND"));
+                assert!(balanced(&svg));
+            }
+            if state.turn() == crate::Turn::Chance {
+                chance.clear();
+                state.chance_outcomes(&mut chance);
+                state.apply(chance[0].0);
+                continue;
+            }
+            actions.clear();
+            state.legal_actions(&mut actions);
+            let claim = actions
+                .iter()
+                .find(|&&a| state.action_to_text(a).starts_with("claim"));
+            state.apply(*claim.unwrap_or(&actions[0]));
+        }
+        assert!(saw_last_round && state.is_terminal());
+        let svg = state.to_svg().unwrap();
+        assert!(balanced(&svg));
+        assert!(svg.contains("(winner)") && svg.contains("game over"));
+        assert!(!svg.contains("to-move"));
+    }
+
     #[test]
     fn the_balance_check_catches_a_broken_document() {
         assert!(balanced("<svg><g><rect/></g></svg>"));
