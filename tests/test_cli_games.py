@@ -248,12 +248,14 @@ def test_hide_decks_is_an_alias_of_hidden_decks():
     assert ok("new", "--hide-decks") != ok("new")
 
 
-def test_show_svg_says_when_a_game_draws_no_picture(tmp_path):
+def test_show_svg_draws_century(tmp_path):
     target = tmp_path / "board.svg"
+    assert ok("show", MIDGAME, "--svg", target) == ""
+    picture = target.read_text()
+    assert picture.startswith("<svg ") and picture == load(MIDGAME)._repr_svg_()
     assert bad("show", MIDGAME, "--svg", target) == (
-        "error: svg: century-golem has no board picture yet"
+        f"error: {target}: file exists; use --force to overwrite it"
     )
-    assert not target.exists()
 
 
 def test_arena_passes_setup_options_to_the_game():

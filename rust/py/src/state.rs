@@ -243,6 +243,12 @@ macro_rules! game_class {
                 guarded(|| Ok(self.state.to_svg()))
             }
 
+            /// The picture Jupyter shows for a state (as python-chess boards do): the
+            /// SVG of `to_svg`, or None so Jupyter falls back to the text repr.
+            fn _repr_svg_(&self) -> PyResult<Option<String>> {
+                self.to_svg()
+            }
+
             /// The position as TOML. Fails where the format cannot say the state.
             fn to_toml(&self) -> PyResult<String> {
                 guarded(|| self.state.to_text().map_err(|e| $crate::position_error(&e)))

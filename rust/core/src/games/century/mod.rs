@@ -11,6 +11,7 @@ pub mod observation;
 pub mod position;
 pub mod setup;
 mod state;
+pub mod svg;
 mod zobrist;
 
 #[cfg(test)]
@@ -208,6 +209,10 @@ impl Game for Century {
 
     fn action_priors(&self, actions: &[Action], out: &mut Vec<f32>) {
         eval::priors(self, actions, out);
+    }
+
+    fn to_svg(&self) -> Option<String> {
+        Some(svg::state_svg(self))
     }
 
     fn end_is_near(&self) -> bool {

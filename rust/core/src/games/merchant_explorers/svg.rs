@@ -115,7 +115,8 @@ pub fn draw(map: &Map, heading: &str, panels: &[Panel]) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}" font-family="sans-serif" role="img"><title>{}</title>"#,
+        escape(heading)
     );
     let _ = write!(
         out,
