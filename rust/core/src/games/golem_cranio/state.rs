@@ -47,7 +47,7 @@ pub const DEVELOPMENTS: usize = 18;
 /// Listed future marble drops a position may carry.
 pub const MAX_DROPS: usize = 8;
 /// Frames of the pending-effect stack.
-pub const STACK_CAP: usize = 8;
+pub const STACK_CAP: usize = 16;
 /// Golems created during one Work action (the reserve holds 4).
 pub const MAX_FRESH: usize = 4;
 pub const NONE: u8 = u8::MAX;
@@ -733,9 +733,9 @@ mod tests {
         assert_eq!(std::mem::size_of::<Marbles>(), 2);
         assert_eq!(std::mem::size_of::<Player>(), 104);
         assert_eq!(std::mem::size_of::<Frame>(), 9);
-        assert_eq!(std::mem::size_of::<Stack>(), 84);
+        assert_eq!(std::mem::size_of::<Stack>(), 156);
         assert_eq!(std::mem::size_of::<Board>(), 256);
-        assert_eq!(std::mem::size_of::<State>(), 784);
+        assert_eq!(std::mem::size_of::<State>(), 856);
         assert_eq!(
             std::mem::size_of::<crate::games::golem_cranio::action::Action>(),
             16
