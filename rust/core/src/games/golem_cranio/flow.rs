@@ -309,6 +309,19 @@ impl State {
     /// Applies forced steps: while the decision has exactly one legal micro-action, it is
     /// applied (not a ply, §9).
     pub fn settle(&mut self) {
+        self.settle_by(true);
+    }
+
+    /// Like [`State::settle`] with the options before merging (as the reference model
+    /// compares results): a decision with one option, or a chance event with one
+    /// outcome, is applied. Not recursive through [`State::distinct`].
+    fn settle_options(&mut self) {
+        self.settle_by(false);
+    }
+
+    /// Applies forced chance outcomes and single options (merged by result when `merge`)
+    /// until a real decision, an unknown chance event or the end.
+    fn settle_by(&mut self, merge: bool) {
         loop {
             if self.chance != Chance::None {
                 // A chance event is forced when its outcome is known; listing a drop's
@@ -321,33 +334,10 @@ impl State {
                     None => return,
                 }
             }
-            let legal = self.legal();
-            if legal.len() != 1 {
-                return;
+            match self.listing(merge)[..] {
+                [only] => self.apply_raw(only),
+                _ => return,
             }
-            self.apply_raw(legal[0]);
-        }
-    }
-
-    /// Like [`State::settle`] with the options before merging (as the reference model
-    /// compares results): a decision with one option, or a chance event with one
-    /// outcome, is applied. Not recursive through [`State::distinct`].
-    fn settle_options(&mut self) {
-        loop {
-            if self.chance != Chance::None {
-                match self.forced_chance() {
-                    Some(outcome) => {
-                        self.apply_raw(outcome);
-                        continue;
-                    }
-                    None => return,
-                }
-            }
-            let options = self.listing(false);
-            if options.len() != 1 {
-                return;
-            }
-            self.apply_raw(options[0]);
         }
     }
 
