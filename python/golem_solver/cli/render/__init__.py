@@ -9,11 +9,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Dict
 
-from . import century, generic, merchant_explorers
+from . import century, generic, golem_cranio, merchant_explorers
 
 RENDERERS: Dict[str, ModuleType] = {
     "century-golem": century,
     "merchant-explorers": merchant_explorers,
+    "golem-cranio": golem_cranio,
 }
 
 
