@@ -1,0 +1,63 @@
+"""Golem (Cranio) speed: random playout plies/s, perft leaves/s on a mid-round position
+and ISMCTS iterations/s, single thread, from the installed package. Issue 10's targets:
+at least 1 M plies/s in random playouts and 10 M perft leaves/s mid-round."""
+
+from __future__ import annotations
+
+import time
+
+from golem_solver import analyse, load, new
+from golem_solver._core import random_playouts
+
+from conftest import ROOT, pick
+
+GAME = "golem-cranio"
+MID_ROUND = ROOT / "rust" / "core" / "data" / "bench" / "golem_cranio" / "2p-r2-actions.toml"
+
+
+def timed(run):
+    start = time.perf_counter()
+    value = run()
+    return value, time.perf_counter() - start
+
+
+def test_random_playout_plies_per_second(benchmark, report):
+    state = new(GAME, 2, seed=3, hidden_decks=True)
+    games = pick(20, 300)
+    plies, seconds = benchmark.pedantic(
+        lambda: timed(lambda: random_playouts(state, games, seed=1)), rounds=1
+    )
+    report(
+        "golem: random playout plies/s (2p, hidden)",
+        plies / seconds,
+        "plies/s",
+        1e6,
+        note=f"{plies / games:.0f} plies a game",
+    )
+
+
+def test_perft_leaves_per_second(benchmark, report):
+    state = load(MID_ROUND)
+    depth = pick(2, 3)
+    leaves, seconds = benchmark.pedantic(
+        lambda: timed(lambda: state.perft(depth)), rounds=1
+    )
+    report(
+        f"golem: perft leaves/s (2p round 2 actions, depth {depth})",
+        leaves / seconds,
+        "leaves/s",
+        10e6,
+    )
+
+
+def test_ismcts_iterations_per_second(benchmark, report):
+    state = load(MID_ROUND)
+    iterations = pick(300, 3_000)
+    result = benchmark.pedantic(
+        lambda: analyse(state, iterations=iterations, seed=1), rounds=1
+    )
+    report(
+        "golem: ISMCTS iterations/s (2p round 2 actions)",
+        result["iterations"] / result["seconds"],
+        "iter/s",
+    )
