@@ -342,21 +342,28 @@ fn marble_run(out: &mut String, class: &str, m: Marbles, x: f64, cy: f64, r: f64
     cx - r
 }
 
-/// A Rabbi of `seat`: a seat-coloured pawn with a head.
+/// A Rabbi of `seat`: a seat-coloured figure (robe and head) with the seat number on
+/// the robe.
 fn rabbi(out: &mut String, seat: usize, cx: f64, cy: f64) {
     let _ = write!(
         out,
-        r#"<g class="rabbi" data-seat="{seat}"><title>Rabbi of seat {seat}</title><path d="M{:.1},{:.1} l6,-14 l6,14 z" fill="{c}" stroke="{INK}"/><circle cx="{cx:.1}" cy="{:.1}" r="4.5" fill="{c}" stroke="{INK}"/>"#,
-        cx - 6.0,
-        cy + 8.0,
+        r#"<g class="rabbi" data-seat="{seat}"><title>Rabbi of seat {seat}</title><path d="M{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} L{:.1},{:.1} z" fill="{c}" stroke="{INK}"/><circle cx="{cx:.1}" cy="{:.1}" r="4" fill="{c}" stroke="{INK}"/>"#,
+        cx - 8.0,
+        cy + 10.0,
+        cx - 5.0,
+        cy - 3.0,
+        cx + 5.0,
+        cy - 3.0,
+        cx + 8.0,
+        cy + 10.0,
         cy - 7.0,
         c = seat_colour(seat),
     );
     text(
         out,
         cx,
-        cy + 6.0,
-        7.0,
+        cy + 7.5,
+        9.5,
         "middle",
         r##" fill="#ffffff" font-weight="bold""##,
         &seat.to_string(),
@@ -887,9 +894,9 @@ fn synagogue(out: &mut String, s: &State, y: f64) -> f64 {
         };
         let _ = write!(
             out,
-            r#"<g class="action-space" data-space="{}" data-tile="{id}"><title>{}</title>"#,
+            r#"<g class="action-space" data-space="{}" data-tile="{id}"><title>{id}: {}</title>"#,
             i + 1,
-            escape(&full)
+            escape(&effect)
         );
         rect(
             out,
@@ -903,15 +910,24 @@ fn synagogue(out: &mut String, s: &State, y: f64) -> f64 {
         );
         muted(out, x + 12.0, sy + 15.0, 10.0, &format!("{}", i + 1));
         bold(out, x + 26.0, sy + 15.0, 11.0, &id);
-        text(
-            out,
-            x + 66.0,
-            sy + 15.0,
-            10.0,
-            "start",
-            "",
-            &fit(&effect, 62),
-        );
+        // The printed text, which players read; two lines at most.
+        let lines = wrap(&full, 86, 2);
+        let first = if lines.len() == 1 {
+            sy + 15.0
+        } else {
+            sy + 10.0
+        };
+        for (j, line) in lines.iter().enumerate() {
+            text(
+                out,
+                x + 66.0,
+                first + 9.5 * j as f64,
+                8.5,
+                "start",
+                "",
+                line,
+            );
+        }
         let r = s.board.rabbis[i];
         if r != NONE {
             rabbi(out, r as usize, x + RIGHT_W - 22.0, sy + 12.0);
@@ -1195,7 +1211,7 @@ fn library(out: &mut String, s: &State, y: f64) -> f64 {
 
 /// Left part of a panel (title, counts, tracks, Developments); the right part holds the
 /// Artifact tile and the Book columns.
-const PANEL_SPLIT: f64 = 404.0;
+const PANEL_SPLIT: f64 = 414.0;
 
 fn panel_origin(seat_index: usize) -> (f64, f64, f64) {
     let w = (WIDTH - 2.0 * MARGIN - PANEL_GAP) / 2.0;
@@ -1204,7 +1220,7 @@ fn panel_origin(seat_index: usize) -> (f64, f64, f64) {
     (x, y, w)
 }
 
-const TRACK_LABEL_W: f64 = 62.0;
+const TRACK_LABEL_W: f64 = 56.0;
 const TRACK_BOX_W: f64 = 22.0;
 
 /// A row of track spaces from `x`: the marker's space filled in the seat colour; a note
@@ -1221,7 +1237,7 @@ fn track(
     y: f64,
 ) {
     let _ = write!(out, r#"<g class="{class}" data-space="{at}">"#);
-    muted(out, x, y + 12.0, 10.0, label);
+    muted(out, x, y + 12.0, 9.5, label);
     let mut bx = x + TRACK_LABEL_W;
     let w = TRACK_BOX_W - 2.0;
     for (space, note) in spaces {
@@ -1378,6 +1394,9 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
     muted(out, lx, my_, 11.0, "marbles");
     let end = marble_run(out, "taken-marble", p.marbles, lx + 48.0, my_ - 4.0, 6.0);
     let mut notes: Vec<String> = Vec::new();
+    if p.marbles.total() == 0 {
+        notes.push("none".into());
+    }
     if let Some(t) = s.board.pass_tiles.iter().position(|&h| h as usize == seat) {
         notes.push(format!("Pass tile {}", t + 1));
     }
@@ -1399,8 +1418,20 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
         "",
         &notes.join(" \u{b7} "),
     );
-    // Hidden hands as counts; Starting tiles are public.
-    let mut hidden = format!("Objectives {} (hidden)", p.objectives.count_ones());
+    // Hidden hands as counts; Starting tiles are public. Once the game is over the
+    // final score (§8) is the result, so it is shown with the completed Objectives.
+    let objectives = p.objectives.count_ones();
+    let mut hidden = if s.phase == Phase::Over {
+        let done = BitIter(p.objectives as u64)
+            .filter(|&o| s.objective_done(seat, o))
+            .count();
+        format!(
+            "Final score {} \u{b7} Objectives {objectives} ({done} completed)",
+            s.final_score(seat)
+        )
+    } else {
+        format!("Objectives {objectives} (hidden)")
+    };
     if setup && (p.pack != 0 || p.drafted != 0) {
         let _ = write!(
             hidden,
@@ -1417,8 +1448,7 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
     }
     let _ = write!(
         out,
-        r#"<text class="notes" data-objectives="{}" x="{lx:.1}" y="{:.1}" font-size="11">{}</text>"#,
-        p.objectives.count_ones(),
+        r#"<text class="notes" data-objectives="{objectives}" x="{lx:.1}" y="{:.1}" font-size="11">{}</text>"#,
         y + 86.0,
         escape(&hidden)
     );
@@ -1474,7 +1504,7 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
     );
     // Developments: three areas of six tiles.
     let dy = y + 154.0;
-    muted(out, lx, dy + 12.0, 10.0, "Developments");
+    muted(out, lx, dy + 12.0, 9.5, "Dev. tiles");
     let areas: [(char, usize, &str); 3] = [
         ('g', 6, "#f3c1b9"),
         ('s', 12, "#bcd3f2"),
@@ -1515,10 +1545,10 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
             } else {
                 ("#ffffff", "#aaaaaa", r#" rx="2" stroke-dasharray="2 2""#)
             };
-            rect(out, devx, dy, 18.0, 16.0, f, ink, extra);
+            rect(out, devx, dy, 17.0, 16.0, f, ink, extra);
             text(
                 out,
-                devx + 9.0,
+                devx + 8.5,
                 dy + 11.5,
                 9.0,
                 "middle",
@@ -1529,9 +1559,9 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
                 &id,
             );
             out.push_str("</g>");
-            devx += 19.0;
+            devx += 18.0;
         }
-        devx += 6.0;
+        devx += 5.0;
     }
     let artifact_places: Vec<String> = (0..5)
         .filter_map(|i| artifact_place(s, seat, i).map(|pl| format!("a{}{pl}", i + 1)))

@@ -11,7 +11,7 @@ use super::components::Components;
 use super::golems::DISTRICT_LETTERS;
 use super::position::read_position;
 use super::setup::{new_game_seeded, NewGame};
-use super::state::{Phase, State, COLOUR_LETTERS, LINES, LINE_NAMES, NONE};
+use super::state::{Phase, State, LINES, LINE_NAMES, NONE};
 use super::svg::to_svg;
 use crate::game::Turn;
 
@@ -254,9 +254,17 @@ fn check_svg(s: &State, svg: &str, label: &str) {
     for note in with_class(&doc, "notes") {
         let text: String = note.text().unwrap_or("").to_string();
         let count = attr(&note, "data-objectives");
-        assert!(
-            text.contains(&format!("Objectives {count} (hidden)")),
-            "{label}"
+        assert!(text.contains(&format!("Objectives {count} (")), "{label}");
+        let seat: usize = note
+            .parent()
+            .map(|p| attr(&p, "data-seat"))
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(
+            text.contains(&format!("Final score {} ", s.final_score(seat))),
+            s.phase == Phase::Over,
+            "{label}: the final score shows exactly when the game is over"
         );
     }
     let studies: Vec<String> = with_class(&doc, "study-track")
@@ -289,7 +297,6 @@ fn check_svg(s: &State, svg: &str, label: &str) {
             assert!(!svg.contains(&id), "{label}: objective {id} shown");
         }
     }
-    let _ = COLOUR_LETTERS;
 }
 
 fn position_files() -> Vec<std::path::PathBuf> {
