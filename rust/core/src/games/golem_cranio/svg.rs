@@ -769,11 +769,17 @@ fn cemetery(out: &mut String, s: &State) {
             10.0,
             &format!("@{} (any number)", unlimited.id),
         );
+        // Closer together when many, so the space never overflows.
+        let dead: u32 = s.board.cemetery_unlimited[..n]
+            .iter()
+            .map(|&k| k as u32)
+            .sum();
+        let step = ((w - 24.0) / dead.max(1) as f64).min(14.0);
         let mut gx = x + 12.0;
         for seat in 0..n {
             for _ in 0..s.board.cemetery_unlimited[seat] {
                 golem(out, "cemetery-golem", seat, None, gx, y + 40.0, 0.9);
-                gx += 14.0;
+                gx += step;
             }
         }
         out.push_str("</g>");
