@@ -25,10 +25,13 @@ pub mod round_end;
 pub mod scoring;
 pub mod setup;
 pub mod state;
+pub mod svg;
 pub mod upgrade;
 pub mod zobrist;
 
 #[cfg(test)]
 mod position_tests;
+#[cfg(test)]
+mod svg_tests;
 #[cfg(test)]
 mod tests;
