@@ -161,11 +161,11 @@ pub fn observe(s: &State, player: usize, out: &mut [f32]) {
     for &c in &b.palace {
         w.one_hot(c as usize, CHARACTERS);
     }
-    let tiles =
-        b.districts
-            .iter()
-            .flatten()
-            .fold(0u64, |m, &t| if t == NONE { m } else { m | 1 << t });
+    let tiles = b
+        .districts
+        .iter()
+        .flatten()
+        .fold(0u64, |m, &t| if t == NONE { m } else { m | 1 << t });
     w.bits(tiles, NEIGHBORHOOD_TILES);
     w.bits(b.menorah_tokens as u64, DISTRICTS);
     for &book in &b.library {
