@@ -83,7 +83,9 @@ def test_an_unknown_game_is_one_error_line(args):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_arena_plays_the_named_game(game):
-    out = ok("arena", "--game", game, "--bot", "greedy", "--bot", "random", "-g", "2")
+    # The game's own policy (greedy) where it has one.
+    own = (GAMES[game].POLICIES or ["random"])[0]
+    out = ok("arena", "--game", game, "--bot", own, "--bot", "random", "-g", "2")
     report = json.loads(
         ok("arena", "--game", game, "-b", "random", "-g", "2", "--json")
     )

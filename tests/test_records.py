@@ -37,16 +37,21 @@ def arena_records(game: str, games: int = 2, seed: int = 1, bots=("random", "ran
     return arena_api.records_of(report)
 
 
+def own_bot(game: str) -> str:
+    """The game's own policy (greedy), or random for a game without one."""
+    return (GAMES[game].POLICIES or ["random"])[0]
+
+
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory) -> dict:
-    """Per game: a record file written by `golem-solve arena --record` (two random bots,
-    two games) and the arena's JSON report."""
+    """Per game: a record file written by `golem-solve arena --record` (random against
+    the game's own policy, two games) and the arena's JSON report."""
     folder = tmp_path_factory.mktemp("records")
     out = {}
     for game in ALL_GAMES:
         path = folder / f"{game}.jsonl"
         report = ok(
-            "arena", "--game", game, "-b", "random", "-b", "greedy", "-g", "2",
+            "arena", "--game", game, "-b", "random", "-b", own_bot(game), "-g", "2",
             "--seed", "5", "--record", path, "--json",
         )  # fmt: skip
         out[game] = (path, json.loads(report))
@@ -62,11 +67,11 @@ def test_arena_record_replays_to_the_same_final_scores(recorded, game):
     assert "records" not in report  # the file has them, not the report
     records = read_records(path)
     assert len(records) == 2
-    again = arena_records(game, seed=5, bots=("random", "greedy"))
+    again = arena_records(game, seed=5, bots=("random", own_bot(game)))
     assert records == again  # the same seed records the same games
     for index, record in enumerate(records):
         assert record.game == game
-        assert sorted(record.bots) == ["greedy", "random"]
+        assert sorted(record.bots) == sorted(["random", own_bot(game)])
         final = replay(record, index=index)
         assert final.scores() == record.scores
         assert final.is_terminal()
@@ -74,9 +79,24 @@ def test_arena_record_replays_to_the_same_final_scores(recorded, game):
         summary = json.loads(ok("replay", path, "--game-index", index, "--json"))
         assert summary["scores"] == record.scores
         assert summary["ply"] == summary["moves"] == len(record.moves)
+        # A ply from the middle whose position the game can write (Golem's states
+        # inside a compound action have no text of their own: one error line).
         middle = len(record.moves) // 2
+        while not writable(replay(record, middle, index=index)):
+            assert bad("replay", path, "-g", index, "--ply", middle).startswith(
+                "error: in_progress: the state is inside a compound action"
+            )
+            middle += 1
         text = ok("replay", path, "-g", index, "--ply", middle)
         assert text == replay(record, middle, index=index).to_toml()
+
+
+def writable(state) -> bool:
+    try:
+        state.to_toml()
+    except GolemError:
+        return False
+    return True
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)
@@ -362,12 +382,16 @@ def test_ctrl_c_prints_the_decisions_annotated_so_far(recorded):
 
 def test_the_example_records_replay_and_every_ply_writes_back():
     records = read_records(EXAMPLE)
-    assert sorted(r.game for r in records) == ALL_GAMES
+    # One greedy-against-random game of every game that has a greedy bot.
+    with_greedy = [game for game in ALL_GAMES if "greedy" in GAMES[game].POLICIES]
+    assert sorted(r.game for r in records) == with_greedy
     for index, record in enumerate(records):
         assert replay(record, index=index).is_terminal()
-        # `replay -o` at any ply, chance nodes included, writes a position that reads back.
+        # `replay -o` at any ply, chance nodes included, writes a position that reads
+        # back (except inside a Golem compound action, which has no text of its own).
         for _, state, _ in steps(record, index):
-            assert from_toml(state.to_toml()) == state
+            if writable(state) or record.game != "golem-cranio":
+                assert from_toml(state.to_toml()) == state
 
 
 def test_a_restricted_analysis_values_only_the_move_given():

@@ -7,6 +7,7 @@ line (``golem_solver.cli``, the only part that prints).
 
 from ._core import (
     Century,
+    GolemCranio,
     GolemError,
     IllegalActionError,
     MerchantExplorers,
@@ -23,6 +24,7 @@ from .search import analyse, solve
 __all__ = [
     "GAMES",
     "Century",
+    "GolemCranio",
     "GolemError",
     "IllegalActionError",
     "MerchantExplorers",

@@ -70,6 +70,8 @@ class GameState:
 
     GAME: ClassVar[str]
     INFO: ClassVar[GameInfo]
+    POLICIES: ClassVar[list[str]]
+    """The game's own bot policies (``greedy``), beside random, ismcts and alphabeta."""
     @property
     def game(self) -> str:
         """The game's name (``"century-golem"``)."""
@@ -108,13 +110,17 @@ class GameState:
     def public_view(self, observer: int) -> Self: ...
     def is_terminal(self) -> bool: ...
     def is_chance(self) -> bool: ...
-    def legal_actions(self) -> list[int]: ...
+    def legal_actions(self) -> list[int]:
+        """Legal actions (chance outcomes at a chance node) as integers; ``GolemError``
+        at a chance node with too many outcomes to list (use ``sample_chance``)."""
     def legal_action_texts(self) -> list[str]: ...
     def action_text(self, action: Move) -> str: ...
     def parse_action(self, text: str) -> int: ...
     def apply(self, action: Move) -> None: ...
     def child(self, action: Move) -> Self: ...
-    def chance_outcomes(self) -> list[tuple[str, float]]: ...
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """(text, probability) of every outcome; ``GolemError`` (field ``state``) where
+        there are more than ``INFO["max_chance_outcomes"]`` (use ``sample_chance``)."""
     def scores(self) -> list[int]: ...
     def returns(self) -> list[float]: ...
     def winner(self) -> Optional[int]: ...
@@ -192,6 +198,20 @@ class MerchantExplorers(GameState):
     @property
     def era(self) -> int: ...
 
+class GolemCranio(GameState):
+    """A Golem (Cranio Creations) game state; its numbers come from a components file
+    (builtin by default, spec §13)."""
+
+    def hide_decks(self) -> None: ...
+    @property
+    def ruleset(self) -> dict[str, Any]:
+        """``source``, ``sha256``, ``facts``, ``placeholders`` and the ``line`` printed
+        with every result."""
+    @property
+    def round(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+
 def from_toml(text: str) -> GameState:
     """The state of the game named by the text's ``game`` key (``PositionError`` with
     ``field == "game"`` for an unknown one)."""
@@ -225,7 +245,8 @@ SearchResult = dict[str, Any]
 (texts of the legal prefix of the engine's line), ``pv_illegal`` (None, or ``{"ply": k,
 "action": id}``: the first step of that line that is not legal), ``objective``,
 ``moves`` and the algorithm's own fields (``depth``, ``result``, ``plies``, ``value``,
-``exact``, ``hashfull``, ``stopped``; ``iterations``, ``tree_size``)."""
+``exact``, ``hashfull``, ``stopped``, ``chance_sampled`` (None, or the outcomes drawn
+at each chance node too large to list); ``iterations``, ``tree_size``)."""
 
 def solve(
     state: GameState,

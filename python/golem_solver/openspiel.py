@@ -1,7 +1,11 @@
-"""Every registered game as an OpenSpiel Python game, so OpenSpiel's algorithms can play
-the same games as the native engine. Install with ``pip install "golem-solver[openspiel]"``;
-importing this module registers one OpenSpiel game per game in ``golem_solver.GAMES``,
-named ``python_<name>`` with ``-`` as ``_`` (Century: ``python_century_golem``).
+"""Every registered game that OpenSpiel can hold as an OpenSpiel Python game, so
+OpenSpiel's algorithms can play the same games as the native engine. Install with
+``pip install "golem-solver[openspiel]"``; importing this module registers one OpenSpiel
+game per such game in ``golem_solver.GAMES``, named ``python_<name>`` with ``-`` as ``_``
+(Century: ``python_century_golem``). A game OpenSpiel cannot hold is left out, with the
+reason in ``UNSUPPORTED`` (``load_game`` raises it): one whose action space does not fit
+OpenSpiel's C++ ``int`` (Golem (Cranio)'s exact ids need 64 bits), or one with private
+information (the states below assume that only deal orders are hidden).
 
 A state wraps the engine's with hidden decks: every deal is an explicit chance node, and
 since nothing else is hidden the information state is the public state (its Zobrist hash).
@@ -17,14 +21,16 @@ are not provided (the engine's tensor does not recall the past).
 
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 import numpy as np
 import pyspiel
 
-from .games import GAMES
+from .games import GAMES, golem_error
 
 MAX_GAME_LENGTH = 10_000
+# OpenSpiel numbers actions with a C++ int.
+MAX_OPENSPIEL_ACTIONS = 2**31 - 1
 
 
 def openspiel_name(game: str) -> str:
@@ -32,8 +38,43 @@ def openspiel_name(game: str) -> str:
     return "python_" + game.replace("-", "_")
 
 
-# Golem game name -> OpenSpiel short name, for every registered game.
-GAME_NAMES: Dict[str, str] = {game: openspiel_name(game) for game in GAMES}
+def unsupported_reason(game: str) -> Optional[str]:
+    """Why OpenSpiel cannot hold ``game`` through this adapter, or None if it can."""
+    info = GAMES[game].INFO
+    if info["action_space"] > MAX_OPENSPIEL_ACTIONS:
+        return (
+            f"{game} has {info['action_space']} action ids, more than OpenSpiel's int "
+            f"holds ({MAX_OPENSPIEL_ACTIONS}); use the engine's own search or "
+            "golem_solver.pettingzoo (its policy space)"
+        )
+    if info["hidden_information"]:
+        return (
+            f"{game} has private information, which this adapter's states do not "
+            "model (they hide only deal orders)"
+        )
+    return None
+
+
+# Golem game name -> why the adapter leaves it out.
+UNSUPPORTED: Dict[str, str] = {
+    game: reason for game in GAMES for reason in [unsupported_reason(game)] if reason
+}
+
+# Golem game name -> OpenSpiel short name, for every game the adapter registers.
+GAME_NAMES: Dict[str, str] = {
+    game: openspiel_name(game) for game in GAMES if game not in UNSUPPORTED
+}
+
+
+def load_game(game: str, players: int, seed: int = 0) -> pyspiel.Game:
+    """The OpenSpiel game of ``game`` (a golem game name); ``GolemError`` naming
+    ``game`` for one the adapter cannot register (``UNSUPPORTED``)."""
+    if game in UNSUPPORTED:
+        raise golem_error("game", UNSUPPORTED[game])
+    if game not in GAME_NAMES:
+        names = ", ".join(GAME_NAMES)
+        raise golem_error("game", f"'{game}' is not a game (expected one of: {names})")
+    return pyspiel.load_game(GAME_NAMES[game], {"players": players, "seed": seed})
 
 
 def _game_type(state_class: Any) -> pyspiel.GameType:
@@ -190,7 +231,5 @@ def _register(state_class: Any) -> type:
     return game_class
 
 
-# OpenSpiel game class of every registered game, by golem game name.
-GAME_CLASSES: Dict[str, type] = {
-    game: _register(state_class) for game, state_class in GAMES.items()
-}
+# OpenSpiel game class of every game the adapter registers, by golem game name.
+GAME_CLASSES: Dict[str, type] = {game: _register(GAMES[game]) for game in GAME_NAMES}

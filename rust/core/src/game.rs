@@ -3,6 +3,7 @@
 
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::path::PathBuf;
 
 use rand::RngCore;
 
@@ -60,6 +61,43 @@ impl PositionError {
     }
 }
 
+/// The rules file a state is played with, for games whose numbers come from a data file
+/// (Golem (Cranio)'s components, its spec §13): every result names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruleset {
+    /// The game's short name (`golem-cranio`).
+    pub game: &'static str,
+    /// `builtin` or the file's path.
+    pub source: String,
+    /// Lower-case hex SHA-256 of the file.
+    pub sha256: String,
+    /// Values in the file, and how many of them are placeholders (not confirmed).
+    pub facts: u32,
+    pub placeholders: u32,
+}
+
+impl Ruleset {
+    /// `ruleset: golem-cranio components builtin (sha256 1f3a2b4c5d6e…) — 333 of 580 values
+    /// are placeholders`; the hash cut to 12 digits, enough to tell files apart by eye.
+    pub fn line(&self) -> String {
+        let short: String = self.sha256.chars().take(12).collect();
+        format!(
+            "ruleset: {} components {} (sha256 {short}…) — {} of {} values are placeholders",
+            self.game, self.source, self.placeholders, self.facts
+        )
+    }
+}
+
+/// Where a position text comes from, for [`Game::from_text_in`]: the folder relative paths
+/// inside it start from, a rules file that overrides the one it names, and the seed for
+/// whatever the text leaves to chance (Golem's `?` cards).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadContext {
+    pub base_dir: Option<PathBuf>,
+    pub rules_file: Option<PathBuf>,
+    pub seed: u64,
+}
+
 /// A game state together with its rules.
 ///
 /// States are small `Copy` values: search clones them instead of undoing moves.
@@ -101,6 +139,25 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// names the field and says what is wrong.
     fn from_text(text: &str) -> Result<Self, PositionError>;
 
+    /// [`Game::from_text`] with its context, and the warnings reading gave (a rules file
+    /// other than the writer's, cards guessed for unknown ones). By default: no warnings,
+    /// and a `rules_file` is refused (the game has none).
+    fn from_text_in(text: &str, ctx: &ReadContext) -> Result<(Self, Vec<String>), PositionError> {
+        if ctx.rules_file.is_some() {
+            return Err(PositionError::new(
+                "components",
+                format!("{} has no components file", Self::INFO.name),
+            ));
+        }
+        Self::from_text(text).map(|state| (state, Vec::new()))
+    }
+
+    /// The rules file this state is played with, for games that have one (reported with
+    /// every result); `None` by default.
+    fn ruleset(&self) -> Option<Ruleset> {
+        None
+    }
+
     /// Writes the position in the format [`Game::from_text`] reads. Fails where the format
     /// cannot say the state (e.g. in the middle of a deal).
     fn to_text(&self) -> Result<String, PositionError>;
@@ -126,8 +183,28 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn has_chance(&self) -> bool;
 
     /// Fills `out` (cleared first) with the chance outcomes and their probabilities; empty
-    /// unless `turn()` is `Chance`.
+    /// unless `turn()` is `Chance`. Exact even where [`Game::chance_listable`] is false
+    /// (perft needs every outcome), but then possibly millions long: playing code samples.
     fn chance_outcomes(&self, out: &mut Vec<(Self::Action, f64)>);
+
+    /// Whether [`Game::chance_outcomes`] can list this chance node's outcomes at a cost
+    /// search and play can pay (at most `INFO.max_chance_outcomes` of them). Where it
+    /// cannot (Golem's unlisted marble drops: up to 15,006,250 outcomes), playouts, the
+    /// arena and search draw outcomes with [`Game::sample_chance`] instead. True by
+    /// default.
+    fn chance_listable(&self) -> bool {
+        true
+    }
+
+    /// One outcome of this chance node drawn with the law of [`Game::chance_outcomes`];
+    /// `None` where there is none. The default lists the outcomes and makes the one `f64`
+    /// draw of [`crate::playout::random_outcome`], so it consumes `rng` exactly as that
+    /// does; a game with unlistable nodes draws them without listing.
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<Self::Action> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(&mut outcomes);
+        crate::playout::draw_outcome(&outcomes, rng)
+    }
 
     /// Applies a legal action (or chance outcome). Behaviour for an illegal action is
     /// unspecified but memory-safe; callers that take actions from users check legality.
@@ -277,5 +354,74 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// player one). Always `true` by default.
     fn end_is_near(&self) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::games::century::Century;
+    use crate::playout::random_outcome;
+
+    #[test]
+    fn the_ruleset_line_names_game_source_hash_and_placeholders() {
+        let r = Ruleset {
+            game: "golem-cranio",
+            source: "builtin".into(),
+            sha256: "1f3a2b4c5d6e7f8091a2b3c4d5e6f708".into(),
+            facts: 580,
+            placeholders: 333,
+        };
+        assert_eq!(
+            r.line(),
+            "ruleset: golem-cranio components builtin (sha256 1f3a2b4c5d6e…) — 333 of 580 \
+             values are placeholders"
+        );
+    }
+
+    #[test]
+    fn games_without_a_rules_file_refuse_one_and_read_without_warnings() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let text = Century::new_game(2, &mut rng).to_text().unwrap();
+        let (state, warnings) = Century::from_text_in(&text, &ReadContext::default()).unwrap();
+        assert_eq!(state.to_text().unwrap(), text);
+        assert!(warnings.is_empty());
+        let ctx = ReadContext {
+            rules_file: Some("rules.json".into()),
+            ..ReadContext::default()
+        };
+        let error = Century::from_text_in(&text, &ctx).unwrap_err();
+        assert_eq!(error.field, "components");
+        assert_eq!(error.message, "century-golem has no components file");
+    }
+
+    #[test]
+    fn the_default_sample_draws_as_random_outcome_does() {
+        // Hidden decks: the first deal is a chance node with many outcomes.
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut state = Century::new_game(3, &mut rng);
+        state.hide_decks();
+        let mut legal = Vec::new();
+        let mut checked = 0;
+        while checked < 20 && !state.is_terminal() {
+            if state.turn() == Turn::Chance {
+                let seed = rng.random();
+                let mut a = ChaCha8Rng::seed_from_u64(seed);
+                let mut b = ChaCha8Rng::seed_from_u64(seed);
+                let sampled = state.sample_chance(&mut a);
+                let drawn = random_outcome(&state, &mut Vec::new(), &mut b);
+                assert_eq!(sampled, drawn);
+                assert_eq!(a.random::<u64>(), b.random::<u64>(), "the same draws");
+                state.apply(sampled.unwrap());
+                checked += 1;
+            } else {
+                state.legal_actions(&mut legal);
+                state.apply(legal[rng.random_range(0..legal.len())]);
+            }
+        }
+        assert_eq!(checked, 20);
     }
 }

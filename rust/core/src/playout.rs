@@ -53,13 +53,23 @@ pub fn apply_random_outcome<G: Game, R: Rng>(
 }
 
 /// A chance outcome drawn according to its probability (one uniform draw from `rng`), or
-/// `None` if the state offers none.
+/// `None` if the state offers none. A node the game cannot list
+/// ([`Game::chance_listable`]) is drawn by [`Game::sample_chance`].
 pub fn random_outcome<G: Game, R: Rng>(
     state: &G,
     outcomes: &mut Vec<(G::Action, f64)>,
     rng: &mut R,
 ) -> Option<G::Action> {
+    if !state.chance_listable() {
+        return state.sample_chance(rng);
+    }
     state.chance_outcomes(outcomes);
+    draw_outcome(outcomes, rng)
+}
+
+/// An outcome of `outcomes` drawn by its probability with one uniform `f64` from `rng`
+/// (none drawn when the list is empty).
+pub fn draw_outcome<A: Copy, R: Rng + ?Sized>(outcomes: &[(A, f64)], rng: &mut R) -> Option<A> {
     let &(last, _) = outcomes.last()?;
     let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
     let mut x = rng.random::<f64>() * total;

@@ -435,7 +435,9 @@ fn replay<G: Game>(start: &str, moves: &[String]) -> G {
 }
 
 fn records_replay_exactly<G: Game + bots::Policies>() {
-    let bots: Vec<Box<dyn Bot<G>>> = ["greedy", "random"]
+    // The game's own policy against random (random twice for a game without one).
+    let own = G::POLICIES.first().copied().unwrap_or("random");
+    let bots: Vec<Box<dyn Bot<G>>> = [own, "random"]
         .iter()
         .map(|s| bots::parse::<G>(s).unwrap_or_else(|e| panic!("{s}: {e}")))
         .collect();

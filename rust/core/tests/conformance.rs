@@ -80,7 +80,8 @@ fn the_registry_finds_games_by_name_and_by_position() {
     let error = GameId::from_name("chess").unwrap_err();
     assert_eq!(
         error.to_string(),
-        "game: 'chess' is not a game (expected one of: century-golem, merchant-explorers)"
+        "game: 'chess' is not a game (expected one of: century-golem, merchant-explorers, \
+         golem-cranio)"
     );
     let text = Century::BENCH_POSITIONS[0].text;
     assert_eq!(GameId::detect(text), Ok(GameId::Century));

@@ -10,6 +10,7 @@ mod arena;
 mod bench;
 mod century;
 mod files;
+mod golem_cranio;
 mod merchant_explorers;
 mod playouts;
 mod reporter;

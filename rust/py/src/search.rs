@@ -128,6 +128,16 @@ fn decision_root<G: Game>(state: &G) -> PyResult<(G, Vec<String>)> {
                     "the game is over; there is nothing to search",
                 ))
             }
+            Turn::Chance if !root.chance_listable() => {
+                return Err(golem_error(
+                    "position",
+                    format!(
+                        "a chance event comes first (more than {} outcomes); apply one of \
+                         them first (sample_chance)",
+                        G::INFO.max_chance_outcomes
+                    ),
+                ));
+            }
             Turn::Chance => {
                 root.chance_outcomes(&mut outcomes);
                 if outcomes.len() != 1 {
@@ -226,6 +236,8 @@ fn alphabeta_dict<'py, G: Game>(
     dict.set_item("depth", result.depth)?;
     dict.set_item("hashfull", result.hashfull)?;
     dict.set_item("stopped", result.stopped)?;
+    // Draws per chance node too large to list (Golem's drops), if the search met one.
+    dict.set_item("chance_sampled", result.chance_sampled)?;
     let moves = PyList::empty(py);
     for m in &result.moves {
         let entry = PyDict::new(py);

@@ -63,6 +63,30 @@ pub(crate) fn legal<G: Game>(state: &G) -> Vec<G::Action> {
     actions
 }
 
+/// Refuses a chance node whose outcomes are too many to list (a full marble drop of
+/// Golem): its outcomes are drawn with `sample_chance`, never listed.
+pub(crate) fn check_listable<G: Game>(state: &G) -> PyResult<()> {
+    if state.turn() == Turn::Chance && !state.chance_listable() {
+        return Err(golem_error(
+            "state",
+            format!(
+                "this chance event has more than {} outcomes; use sample_chance",
+                G::INFO.max_chance_outcomes
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `action` is legal here; at a chance node too large to list, whether it is one
+/// of its outcomes (the game reads its text back without listing them).
+fn is_legal<G: Game>(state: &G, action: G::Action) -> bool {
+    if state.turn() == Turn::Chance && !state.chance_listable() {
+        return state.action_from_text(&state.action_to_text(action)) == Ok(action);
+    }
+    legal(state).contains(&action)
+}
+
 /// The legal action a Python argument names, or the reason it names none.
 pub(crate) fn resolve<G: Game>(state: &G, value: &Bound<'_, PyAny>) -> PyResult<G::Action> {
     let arg = action_arg(value)?;
@@ -82,7 +106,7 @@ pub(crate) fn resolve<G: Game>(state: &G, value: &Bound<'_, PyAny>) -> PyResult<
             .action_from_text(&text)
             .map_err(|reason| illegal("move", reason)),
         ActionArg::Id(id) => G::action_from_id(id)
-            .filter(|action| legal(state).contains(action))
+            .filter(|&action| is_legal(state, action))
             .ok_or_else(|| {
                 illegal(
                     "action",
@@ -206,6 +230,14 @@ macro_rules! game_class {
             #[allow(non_snake_case)]
             fn INFO(py: Python<'_>) -> PyResult<Py<PyDict>> {
                 Ok($crate::state::info_dict(py, &<$state as Game>::INFO)?.unbind())
+            }
+
+            /// The game's own bot policies (Century's `greedy`), beside the generic
+            /// `random`, `ismcts` and `alphabeta` every game has.
+            #[classattr]
+            #[allow(non_snake_case)]
+            fn POLICIES() -> Vec<&'static str> {
+                <$state as golem_core::bots::Policies>::POLICIES.to_vec()
             }
 
             /// The game's short name (the class's `GAME`).
@@ -346,9 +378,11 @@ macro_rules! game_class {
 
             // -- moves --
 
-            /// Legal actions (chance outcomes at a chance node) as stable integers.
+            /// Legal actions (chance outcomes at a chance node) as stable integers;
+            /// refused at a chance node too large to list (use `sample_chance`).
             fn legal_actions(&self) -> PyResult<Vec<u64>> {
                 guarded(|| {
+                    $crate::state::check_listable(&self.state)?;
                     Ok($crate::state::legal(&self.state)
                         .into_iter()
                         .map(<$state as Game>::action_id)
@@ -359,6 +393,7 @@ macro_rules! game_class {
             /// Canonical texts of the legal actions, in the same order as `legal_actions()`.
             fn legal_action_texts(&self) -> PyResult<Vec<String>> {
                 guarded(|| {
+                    $crate::state::check_listable(&self.state)?;
                     Ok($crate::state::legal(&self.state)
                         .into_iter()
                         .map(|a| self.state.action_to_text(a))
@@ -510,11 +545,13 @@ macro_rules! game_class {
                 })
             }
 
-            /// Chance outcomes as (text, probability); empty unless `is_chance()`.
+            /// Chance outcomes as (text, probability); empty unless `is_chance()`;
+            /// refused where there are too many to list (use `sample_chance`).
             fn chance_outcomes(&self) -> PyResult<Vec<(String, f64)>> {
                 guarded(|| {
+                    $crate::state::check_listable(&self.state)?;
                     let mut outcomes = Vec::new();
-                    self.state.chance_outcomes(&mut outcomes);
+                    <$state as Game>::chance_outcomes(&self.state, &mut outcomes);
                     Ok(outcomes
                         .into_iter()
                         .map(|(a, p)| (self.state.action_to_text(a), p))

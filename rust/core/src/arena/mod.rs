@@ -26,10 +26,11 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use rand::{Rng, RngCore, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::bots::Bot;
+use crate::playout::random_outcome;
 use crate::search::StopFlag;
 use crate::util::hash::splitmix;
 use crate::{Game, Turn};
@@ -376,8 +377,8 @@ fn play<G: Game>(
         match state.turn() {
             Turn::Terminal => break true,
             Turn::Chance => {
-                state.chance_outcomes(&mut outcomes);
-                let Some(outcome) = draw(&outcomes, &mut chance_rng) else {
+                // A node the game cannot list (a full marble drop) is sampled directly.
+                let Some(outcome) = random_outcome(&state, &mut outcomes, &mut chance_rng) else {
                     break false;
                 };
                 if config.record {
@@ -429,18 +430,4 @@ fn play<G: Game>(
         start,
         moves,
     })
-}
-
-/// A chance outcome drawn by its probability; `None` if there is none.
-fn draw<A: Copy>(outcomes: &[(A, f64)], rng: &mut dyn RngCore) -> Option<A> {
-    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
-    let mut x = rng.random::<f64>() * total;
-    for &(outcome, p) in outcomes {
-        if x < p {
-            return Some(outcome);
-        }
-        x -= p;
-    }
-    // Rounding: the last outcome absorbs what is left.
-    outcomes.last().map(|&(outcome, _)| outcome)
 }

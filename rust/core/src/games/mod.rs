@@ -66,6 +66,7 @@ registry! {
     $
     Century => century::Century,
     MerchantExplorers => merchant_explorers::State,
+    GolemCranio => golem_cranio::State,
 }
 
 impl GameId {

@@ -4,7 +4,9 @@
 //!   *paranoid* search — the root player maximises, every other player is assumed to
 //!   minimise the root player's value together.
 //! - Chance nodes: every outcome is searched with a full window and the values combined as
-//!   the [`Objective`] says (expectimax for margins, "every outcome" for proofs).
+//!   the [`Objective`] says (expectimax for margins, "every outcome" for proofs). A node
+//!   the game cannot list ([`Game::chance_listable`]) is sampled instead and is never
+//!   settled or proven ([`UNLISTABLE_SAMPLES`]).
 //! - Principal variation search: the first move of a PV node gets the full window, later
 //!   moves a null window and a re-search when they land inside it, so PVs come back whole.
 //! - Transposition table keyed by Zobrist hash; move ordering: table move, killers,
@@ -24,6 +26,9 @@ pub const MAX_DEPTH: u32 = 128;
 /// Width of a null window; values are integers or probability-weighted sums of them.
 const NULL_WINDOW: f64 = 1e-9;
 const HISTORY_SIZE: usize = 1 << 12;
+/// Outcomes drawn at a chance node the game cannot list (a full marble drop) when
+/// [`AlphaBetaConfig::chance_samples`] does not say how many.
+pub const UNLISTABLE_SAMPLES: u32 = 8;
 
 #[derive(Clone, Copy, Debug)]
 pub struct AlphaBetaConfig {
@@ -34,7 +39,9 @@ pub struct AlphaBetaConfig {
     /// For play, not proofs: a chance node with more outcomes than this searches only this
     /// many (drawn by a stream seeded from the state's hash, so the search stays
     /// reproducible) and weighs them by their renormalised probabilities. `None` (the
-    /// default, and what `solve`, proofs and puzzles use) searches every outcome.
+    /// default, and what `solve`, proofs and puzzles use) searches every outcome. Also
+    /// the number of draws at a node the game cannot list ([`UNLISTABLE_SAMPLES`] when
+    /// `None`).
     pub chance_samples: Option<u32>,
 }
 
@@ -77,6 +84,9 @@ pub struct AlphaBetaResult<A> {
     pub moves: Vec<RootMove<A>>,
     /// A node, time or stop budget ended the search before its depth limit.
     pub stopped: bool,
+    /// `Some(k)` when the search met a chance node the game cannot list and drew `k`
+    /// outcomes there (the value is then an estimate, never settled or proven).
+    pub chance_sampled: Option<u32>,
 }
 
 /// Searches `root` (a decision node) within `limits`, calling `report` after each iteration.
@@ -126,6 +136,8 @@ struct Window<A> {
 struct Searcher<G: Game> {
     objective: Objective,
     chance_samples: Option<u32>,
+    /// Draws made at unlistable chance nodes, once one was met.
+    chance_sampled: Option<u32>,
     root_player: usize,
     tt: Option<TranspositionTable<G::Action>>,
     budget: Budget,
@@ -154,6 +166,7 @@ impl<G: Game> Searcher<G> {
         Searcher {
             objective: config.objective,
             chance_samples: config.chance_samples,
+            chance_sampled: None,
             root_player: match root.turn() {
                 Turn::Player(p) => p,
                 _ => 0,
@@ -189,6 +202,7 @@ impl<G: Game> Searcher<G> {
             pv: Vec::new(),
             moves: Vec::new(),
             stopped: false,
+            chance_sampled: None,
         };
         if !matches!(root.turn(), Turn::Player(_)) {
             result.value = match root.turn() {
@@ -270,6 +284,7 @@ impl<G: Game> Searcher<G> {
         result.nodes = self.nodes;
         result.seconds = self.budget.elapsed().as_secs_f64();
         result.hashfull = self.tt.as_ref().map_or(0, |tt| tt.hashfull());
+        result.chance_sampled = self.chance_sampled;
     }
 
     /// Value of `state` for the root player, and whether it is settled (no horizon leaf).
@@ -482,6 +497,9 @@ impl<G: Game> Searcher<G> {
     }
 
     fn chance_node(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
+        if !state.chance_listable() {
+            return self.sampled_chance_node(state, depth, level, plies);
+        }
         let mut outcomes = std::mem::take(&mut self.outcomes[level]);
         state.chance_outcomes(&mut outcomes);
         if let Some(k) = self.chance_samples.map(|k| k.max(1) as usize) {
@@ -516,6 +534,58 @@ impl<G: Game> Searcher<G> {
         // A line through a chance node depends on the deal: the PV stops here.
         self.pv[level].clear();
         (combined.value(), settled)
+    }
+
+    /// A chance node the game cannot list: `k` outcomes drawn with [`Game::sample_chance`]
+    /// from a stream seeded by the state's hash (reproducible), equal draws merged, each
+    /// draw weighing 1/k. The value is an estimate: never settled, and for `win` (a proof
+    /// needs every outcome) unproven without searching.
+    fn sampled_chance_node(
+        &mut self,
+        state: &G,
+        depth: u32,
+        level: usize,
+        plies: u32,
+    ) -> (f64, bool) {
+        use rand::SeedableRng;
+        let k = self.chance_samples.unwrap_or(UNLISTABLE_SAMPLES).max(1);
+        self.chance_sampled = Some(k);
+        self.pv[level].clear();
+        if self.objective == Objective::Win {
+            return (0.0, false);
+        }
+        let mut outcomes = std::mem::take(&mut self.outcomes[level]);
+        outcomes.clear();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(state.hash() ^ UNLISTABLE_SALT);
+        for _ in 0..k {
+            let Some(outcome) = state.sample_chance(&mut rng) else {
+                break;
+            };
+            match outcomes.iter_mut().find(|(a, _)| *a == outcome) {
+                Some(entry) => entry.1 += 1.0 / k as f64,
+                None => outcomes.push((outcome, 1.0 / k as f64)),
+            }
+        }
+        let mut combined = ChanceValue::new(self.objective);
+        for &(outcome, probability) in &outcomes {
+            let mut child = *state;
+            child.apply(outcome);
+            let (value, _) = self.node(
+                &child,
+                depth,
+                level + 1,
+                plies,
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+            );
+            if self.aborted {
+                break;
+            }
+            combined.add(probability, value);
+        }
+        self.outcomes[level] = outcomes;
+        self.pv[level].clear();
+        (combined.value(), false)
     }
 
     /// Fills `moves[level]` with the legal actions and their ordering scores. With
@@ -584,6 +654,10 @@ impl<G: Game> Searcher<G> {
         *slot = slot.saturating_add((depth * depth) as i32);
     }
 }
+
+/// Mixed into the state's hash to seed the draws of an unlistable chance node (a stream
+/// apart from [`sample_outcomes`]'s).
+const UNLISTABLE_SALT: u64 = 0x5a3b_1e00_0000_0011;
 
 /// A normalised prior of 1 is worth this much in the ordering score (an ordering hint is
 /// worth up to about a thousand, a history entry 1024 per point).

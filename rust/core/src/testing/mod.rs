@@ -4,7 +4,8 @@
 //! - [`check_random_games`]: plays random games and checks, at every state, what the rest
 //!   of the project relies on: the incremental hash equals a fresh one (read back from the
 //!   position text), the position text round trips, every legal action's text, id and
-//!   dense index read back to it, chance probabilities sum to one, `public_view` is
+//!   dense index read back to it, chance probabilities sum to one (a node the game cannot
+//!   list is sampled instead: its drawn outcomes read back), `public_view` is
 //!   stable and hides nothing the mover needs, and `resample_hidden` is consistent with the
 //!   observer's view; the observation tensor has its declared length, is deterministic and
 //!   shows nothing a seat's public view hides; policy indices are in range and read back.
@@ -54,6 +55,12 @@ pub fn check_random_games<G: Game>(
                     Turn::Terminal => {
                         checked.finished += 1;
                         break;
+                    }
+                    Turn::Chance if !state.chance_listable() => {
+                        let outcome = state
+                            .sample_chance(&mut rng)
+                            .expect("an unlistable chance node draws an outcome");
+                        state.apply(outcome);
                     }
                     Turn::Chance => {
                         state.chance_outcomes(&mut outcomes);
@@ -136,9 +143,25 @@ pub fn check_state<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
         );
     }
 
-    // Turn and actions.
+    // Turn and actions. A chance node too large to list is represented by a few outcomes
+    // drawn from it.
+    let unlistable = state.turn() == Turn::Chance && !state.chance_listable();
     let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
+    if unlistable {
+        for _ in 0..3 {
+            let outcome = state.sample_chance(rng);
+            legal.push(outcome.unwrap_or_else(|| {
+                panic!(
+                    "{name}: an unlistable chance node draws no outcome\n{}",
+                    show()
+                )
+            }));
+        }
+        legal.sort();
+        legal.dedup();
+    } else {
+        state.legal_actions(&mut legal);
+    }
     let distinct: HashSet<_> = legal.iter().collect();
     assert_eq!(
         distinct.len(),
@@ -160,6 +183,12 @@ pub fn check_state<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
         Turn::Player(seat) => {
             assert!(seat < players, "{name}: seat {seat} of {players}");
             assert!(!state.is_terminal());
+        }
+        Turn::Chance if unlistable => {
+            assert!(
+                state.has_chance(),
+                "{name}: a chance node but has_chance() is false"
+            );
         }
         Turn::Chance => {
             let mut outcomes = Vec::new();

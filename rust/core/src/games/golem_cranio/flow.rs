@@ -7,7 +7,7 @@ use super::components::ops::Op;
 use super::effects::{frame, op_list};
 use super::golems::GolemRef;
 use super::movement;
-use super::state::{Chance, OpList, Phase, SourceKind, Stage, State, MAX_PLAYERS, NONE};
+use super::state::{Chance, OpList, Phase, SourceKind, Stack, Stage, State, MAX_PLAYERS, NONE};
 use crate::game::Turn;
 use crate::util::BitIter;
 
@@ -501,6 +501,9 @@ impl State {
         if !self.stack.is_empty() {
             return;
         }
+        // The compound action is over: nothing of it (the Golem just created or moved,
+        // fresh Golems, drawn cards) outlives it, since no position could say it.
+        self.stack = Stack::EMPTY;
         let i = self.position_in_order(self.to_move as usize);
         let n = self.num_players as usize;
         match self.phase {

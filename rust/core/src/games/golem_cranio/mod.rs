@@ -1,19 +1,23 @@
 //! Golem (Cranio Creations, 2021), game key `golem-cranio`.
 //!
-//! The engine is being built: the components layer (`components`: the validated data file
-//! holding every number, card and tile, spec §2, §12, §13) and the rules (setup, the four
-//! rounds, scoring, chance) exist; the `Game` trait and the registry line do not yet.
+//! The components layer (`components`: the validated data file holding every number,
+//! card and tile, spec §2, §12, §13), the rules (setup, the four rounds, scoring, chance)
+//! and the `Game` implementation (`game`, with `action_id` and `observation`), registered
+//! as `GolemCranio`.
 
 pub mod components;
 
 pub mod action;
+pub mod action_id;
 pub mod actions;
 pub mod books;
 pub mod effects;
 pub mod flow;
+pub mod game;
 pub mod golems;
 pub mod menus;
 pub mod movement;
+pub mod observation;
 pub mod ops;
 pub mod pile;
 pub mod position;
@@ -28,6 +32,9 @@ pub mod state;
 pub mod svg;
 pub mod upgrade;
 pub mod zobrist;
+
+pub use action::Action;
+pub use state::State;
 
 #[cfg(test)]
 mod position_tests;
