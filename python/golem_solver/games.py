@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from os import PathLike
-from typing import Any, Dict, Mapping, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from . import _core
 from ._core import GolemError
@@ -60,6 +60,35 @@ def load(position: Union[str, PathLike]) -> Any:
     if isinstance(position, str) and _is_toml_text(position):
         return from_toml(position)
     return load_file(position)
+
+
+def read_position(
+    path: Optional[Union[str, PathLike]] = None,
+    text: Optional[str] = None,
+    components: Optional[Union[str, PathLike]] = None,
+    seed: int = 0,
+) -> Tuple[Any, List[str]]:
+    """A position from a file (``path``) or from ``text``, with the warnings its reading
+    gave (a components file other than the writer's, guessed hidden cards).
+
+    ``components`` replaces the components file the position names (Golem's
+    ``--components``); a game without one refuses it. Relative paths inside the position
+    start at the file's folder (the working directory for ``text``). ``seed`` fills the
+    hidden cards written ``?``.
+    """
+    return _core.read_position(
+        None if path is None else str(path),
+        text,
+        None if components is None else str(components),
+        seed,
+    )
+
+
+def ruleset(state: Any) -> Optional[Dict[str, Any]]:
+    """The rules file a state plays by (Golem: its components file, sha256 and placeholder
+    count, spec section 13), or None for a game whose rules are all built in."""
+    info = getattr(state, "ruleset", None)
+    return None if info is None else dict(info)
 
 
 def setup_options(game: str = DEFAULT_GAME) -> Dict[str, str]:

@@ -193,17 +193,41 @@ def reports_errors(command: F) -> F:
     return run  # type: ignore[return-value]
 
 
-def _load(pos: str):
-    """A position of the game it names, from a file or from standard input for ``-``."""
+def _load(pos: str, components: Optional[Path] = None):
+    """A position of the game it names, from a file or from standard input for ``-``;
+    ``components`` replaces the components file it names (Golem). Warnings of the
+    reading (another components file than the writer's, guessed cards) go to stderr."""
     if pos == "-":
         stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:  # a text stream without bytes (a test runner's)
             text = sys.stdin.read(MAX_POSITION_BYTES + 1)
             if len(text.encode("utf-8", "surrogateescape")) > MAX_POSITION_BYTES:
                 raise Failure("stdin", f"larger than {MAX_POSITION_BYTES} bytes")
-            return registry.from_toml(text)
-        return registry.from_toml(read_capped(stdin, "stdin"))
-    return registry.load_file(pos)
+        else:
+            text = read_capped(stdin, "stdin")
+        state, warnings = registry.read_position(text=text, components=components)
+    else:
+        state, warnings = registry.read_position(path=pos, components=components)
+    for warning in warnings:
+        typer.echo(f"warning: {escape(warning)}", err=True)
+    return state
+
+
+def _ruleset_line(state, as_json: bool) -> None:
+    """The rules line of spec section 13 (Golem: components file, sha256, placeholders)
+    before a human-readable result; JSON output carries it as ``components``."""
+    info = registry.ruleset(state)
+    if info is not None and not as_json:
+        typer.echo(info["line"])
+
+
+def _with_ruleset(result: dict, state) -> dict:
+    info = registry.ruleset(state)
+    if info is not None:
+        result["components"] = {
+            key: info[key] for key in ("source", "sha256", "facts", "placeholders")
+        }
+    return result
 
 
 def _write(state, out: Optional[Path], force: bool) -> None:
@@ -235,6 +259,12 @@ OutOpt = typer.Option(
     None, "--output", "-o", help="Write the position here (default: stdout)."
 )
 ForceOpt = typer.Option(False, "--force", help="Overwrite an existing output file.")
+ComponentsOpt = typer.Option(
+    None,
+    "--components",
+    help="Golem: read the game's numbers from this components JSON file instead of "
+    "the one the position names.",
+)
 GameOpt = typer.Option(
     registry.DEFAULT_GAME, "--game", help=f"The game: {', '.join(registry.GAMES)}."
 )
@@ -268,6 +298,10 @@ def new(
         "--map",
         help="The map, for games played on one (a map id, or a map file's path).",
     ),
+    intro: bool = typer.Option(
+        False, "--intro", help="Golem: the introductory game (spec 3.1)."
+    ),
+    components: Optional[Path] = ComponentsOpt,
     option: List[str] = SetupOptionOpt,
     output: Optional[Path] = OutOpt,
     force: bool = ForceOpt,
@@ -277,6 +311,15 @@ def new(
     options = _setup_options(game, option)
     if map_name is not None:
         options["map"] = map_name
+    for key, value in (
+        ("intro", "true" if intro else None),
+        ("components", components),
+    ):
+        if value is None:
+            continue
+        if key not in registry.setup_options(game):
+            raise Failure(key, f"{game} has no {key} option")
+        options[key] = str(value)
     _write(registry.new(game, players, seed, hidden_decks, options), output, force)
 
 
@@ -308,9 +351,10 @@ def show(
     pos: str = PosArg,
     svg: Optional[Path] = SvgOpt,
     force: bool = ForceOpt,
+    components: Optional[Path] = ComponentsOpt,
 ) -> None:
     """Show a position as a readable board (or draw it: --svg)."""
-    state = _load(pos)
+    state = _load(pos, components)
     if svg is not None:
         picture = state.to_svg()
         if picture is None:
@@ -331,9 +375,10 @@ def show(
 def moves(
     pos: str = PosArg,
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list."),
+    components: Optional[Path] = ComponentsOpt,
 ) -> None:
     """List the legal moves (chance outcomes at a chance node), one canonical text a line."""
-    texts = _load(pos).legal_action_texts()
+    texts = _load(pos, components).legal_action_texts()
     if as_json:
         typer.echo(json.dumps(texts))
     else:
@@ -356,10 +401,12 @@ def perft(
         "--json",
         help='End with one line {"depth": D, "nodes": N, "seconds": T}.',
     ),
+    components: Optional[Path] = ComponentsOpt,
 ) -> None:
     """Count the leaves of the canonical action tree DEPTH plies deep (Ctrl-C stops the
     count: "perft stopped", exit status 130)."""
-    state = _load(pos)
+    state = _load(pos, components)
+    _ruleset_line(state, as_json)
     start = time.perf_counter()
     if divide:
         counts, _ = _run_interruptibly(
@@ -377,7 +424,12 @@ def perft(
         typer.echo(f"{text}: {count}")
     if as_json:
         typer.echo(
-            json.dumps({"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)})
+            json.dumps(
+                _with_ruleset(
+                    {"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)},
+                    state,
+                )
+            )
         )
     else:
         if divide:
@@ -395,9 +447,10 @@ def apply(
     ),
     output: Optional[Path] = OutOpt,
     force: bool = ForceOpt,
+    components: Optional[Path] = ComponentsOpt,
 ) -> None:
     """Play moves from a position and write the resulting position (TOML)."""
-    state = _load(pos)
+    state = _load(pos, components)
     played = _split_moves(moves)
     for number, text in enumerate(played, start=1):
         try:
@@ -468,9 +521,10 @@ def _progress(as_json: bool, stream: bool) -> Optional[Callable[[dict], None]]:
     return show
 
 
-def _finish(result: dict, interrupted: bool, as_json: bool) -> None:
+def _finish(result: dict, interrupted: bool, as_json: bool, state) -> None:
     if interrupted:
         result["interrupted"] = True
+    _with_ruleset(result, state)
     if as_json:
         typer.echo(report.json_line(result))
     else:
@@ -498,7 +552,7 @@ def _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream):
             stop=token,
         )
     )
-    _finish(result, interrupted, as_json)
+    _finish(result, interrupted, as_json, state)
 
 
 DepthOpt = int_option(
@@ -540,6 +594,7 @@ def solve(
     hash_mb: int = HashOpt,
     as_json: bool = JsonOpt,
     stream: bool = StreamOpt,
+    components: Optional[Path] = ComponentsOpt,
 ) -> None:
     """Alpha-beta: the best move, its proven value and the principal variation.
 
@@ -551,7 +606,9 @@ def solve(
     _check_stream(as_json, stream)
     if infinite:
         movetime = 0
-    _solve(_load(pos), depth, nodes, movetime, objective, hash_mb, as_json, stream)
+    state = _load(pos, components)
+    _ruleset_line(state, as_json)
+    _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream)
 
 
 @app.command()
@@ -600,6 +657,7 @@ def analyse(
     hash_mb: int = HashOpt,
     as_json: bool = JsonOpt,
     stream: bool = StreamOpt,
+    components: Optional[Path] = ComponentsOpt,
 ) -> None:
     """ISMCTS (default) or alpha-beta analysis: visits and values of every move.
 
@@ -612,7 +670,8 @@ def analyse(
         raise Failure("algo", f"'{algo}' is not an algorithm (ismcts or alphabeta)")
     _check_stream(as_json, stream)
     _refuse_unused(ctx, algo)
-    state = _load(pos)
+    state = _load(pos, components)
+    _ruleset_line(state, as_json)
     if algo == "alphabeta":  # the same time cap as `solve`
         movetime = DEFAULT_MOVETIME_MS if movetime is None else movetime
         _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream)
@@ -638,7 +697,7 @@ def analyse(
             stop=token,
         )
     )
-    _finish(result, interrupted, as_json)
+    _finish(result, interrupted, as_json, state)
 
 
 # Options of `analyse` that only one algorithm uses: (parameter, option).

@@ -98,6 +98,16 @@ pub struct ReadContext {
     pub seed: u64,
 }
 
+/// A position as read by [`Game::read_traced`]: the state, the last state at rest before it
+/// with the actions played since (empty when the state is at rest), and the warnings.
+#[derive(Clone, Debug)]
+pub struct Traced<G: Game> {
+    pub state: G,
+    pub rest: G,
+    pub trail: Vec<G::Action>,
+    pub warnings: Vec<String>,
+}
+
 /// A game state together with its rules.
 ///
 /// States are small `Copy` values: search clones them instead of undoing moves.
@@ -150,6 +160,43 @@ pub trait Game: Copy + Send + Sync + 'static {
             ));
         }
         Self::from_text(text).map(|state| (state, Vec::new()))
+    }
+
+    /// [`Game::from_text_in`] keeping the trail of a position written inside a compound
+    /// action (Golem's `in_progress`): the last state at rest and the actions since, so a
+    /// front end can write the state again after more moves ([`Game::to_text_traced`]).
+    /// By default the state is its own rest point.
+    fn read_traced(text: &str, ctx: &ReadContext) -> Result<Traced<Self>, PositionError> {
+        let (state, warnings) = Self::from_text_in(text, ctx)?;
+        Ok(Traced {
+            state,
+            rest: state,
+            trail: Vec::new(),
+            warnings,
+        })
+    }
+
+    /// Whether [`Game::to_text`] can write this state by itself; `false` inside a
+    /// compound action of a game whose positions are written at rest (Golem), where
+    /// [`Game::to_text_traced`] needs the rest point. Always `true` by default.
+    fn at_rest(&self) -> bool {
+        true
+    }
+
+    /// The text of the state reached from `rest` (a state at rest) by `trail` (moves and
+    /// chance outcomes since). By default only an empty trail can be written.
+    fn to_text_traced(rest: &Self, trail: &[Self::Action]) -> Result<String, PositionError> {
+        if trail.is_empty() {
+            rest.to_text()
+        } else {
+            Err(PositionError::new(
+                "position",
+                format!(
+                    "{} positions cannot record moves in progress",
+                    Self::INFO.name
+                ),
+            ))
+        }
     }
 
     /// The rules file this state is played with, for games that have one (reported with

@@ -155,6 +155,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<century::PySeat>()?;
     m.add_function(wrap_pyfunction!(state::from_toml, m)?)?;
     m.add_function(wrap_pyfunction!(state::load, m)?)?;
+    m.add_function(wrap_pyfunction!(state::read_position, m)?)?;
     m.add_function(wrap_pyfunction!(state::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(state::setup_options, m)?)?;
     m.add_class::<search::PyStopToken>()?;

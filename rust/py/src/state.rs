@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use golem_core::games::GameId;
 use golem_core::perft::{perft_divide_with_stop, perft_with_stop, MAX_PERFT_DEPTH};
-use golem_core::{Game, GameInfo, PositionError, Turn};
+use golem_core::{Game, GameInfo, PositionError, ReadContext, Traced, Turn};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
@@ -25,6 +25,9 @@ pub(crate) trait PyGame: Game + golem_core::bots::Policies {
 
     /// The state inside `object`, if it is of this game's class.
     fn from_py(object: &Bound<'_, PyAny>) -> Option<Self>;
+
+    /// Wraps a read position with its trail (see [`Game::read_traced`]).
+    fn traced_into_py(traced: golem_core::Traced<Self>, py: Python<'_>) -> PyResult<PyObject>;
 }
 
 /// Generic code over a state of any game (a generic closure, which Rust lacks).
@@ -120,8 +123,40 @@ pub(crate) fn resolve<G: Game>(state: &G, value: &Bound<'_, PyAny>) -> PyResult<
     }
 }
 
-pub(crate) fn parse<G: Game>(text: &str) -> PyResult<G> {
-    G::from_text(text).map_err(|e| position_error(&e))
+/// A position read with its context and trail.
+pub(crate) fn read<G: Game>(text: &str, ctx: &ReadContext) -> PyResult<Traced<G>> {
+    G::read_traced(text, ctx).map_err(|e| position_error(&e))
+}
+
+/// The reading context of a position file at `path` (relative paths inside it start at
+/// its folder; without a file, at the working directory).
+pub(crate) fn context(path: Option<&Path>, rules_file: Option<PathBuf>, seed: u64) -> ReadContext {
+    ReadContext {
+        base_dir: path.map(|p| match p.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+            _ => PathBuf::from("."),
+        }),
+        rules_file,
+        seed,
+    }
+}
+
+/// A game's rules file as a dict (the `ruleset` property), or None.
+pub(crate) fn ruleset_dict(
+    py: Python<'_>,
+    ruleset: Option<golem_core::Ruleset>,
+) -> PyResult<Option<Bound<'_, PyDict>>> {
+    let Some(ruleset) = ruleset else {
+        return Ok(None);
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("game", ruleset.game)?;
+    dict.set_item("source", &ruleset.source)?;
+    dict.set_item("sha256", &ruleset.sha256)?;
+    dict.set_item("facts", ruleset.facts)?;
+    dict.set_item("placeholders", ruleset.placeholders)?;
+    dict.set_item("line", ruleset.line())?;
+    Ok(Some(dict))
 }
 
 /// A game's description as a dict (the class attribute `INFO`).
@@ -199,18 +234,62 @@ pub(crate) fn load_text(path: &Path) -> PyResult<String> {
 macro_rules! game_class {
     ($class:ident, $state:ty) => {
         #[pyclass(module = "golem_solver", eq)]
-        #[derive(PartialEq)]
         pub struct $class {
             pub(crate) state: $state,
+            /// The last state at rest and the actions since, while they are known, so a
+            /// state inside a compound action (Golem) can still be written.
+            pub(crate) trail: Option<Box<($state, Vec<<$state as Game>::Action>)>>,
+        }
+
+        /// Two objects are equal when their states are: the trail is how we got there.
+        impl PartialEq for $class {
+            fn eq(&self, other: &Self) -> bool {
+                self.state == other.state
+            }
+        }
+
+        impl $class {
+            /// An object for `state`, its own rest point when it is at rest.
+            pub(crate) fn of(state: $state) -> Self {
+                let trail = state.at_rest().then(|| Box::new((state, Vec::new())));
+                $class { state, trail }
+            }
+
+            /// An object for a read position, with the trail it was written with.
+            pub(crate) fn from_traced(traced: golem_core::Traced<$state>) -> Self {
+                $class {
+                    state: traced.state,
+                    trail: Some(Box::new((traced.rest, traced.trail))),
+                }
+            }
+
+            /// Plays `action` on the state and follows the trail.
+            pub(crate) fn advance(&mut self, action: <$state as Game>::Action) {
+                let mut next = self.state;
+                next.apply(action);
+                self.state = next;
+                if next.at_rest() {
+                    self.trail = Some(Box::new((next, Vec::new())));
+                } else if let Some(trail) = &mut self.trail {
+                    trail.1.push(action);
+                }
+            }
         }
 
         impl $crate::state::PyGame for $state {
             fn into_py(self, py: Python<'_>) -> PyResult<PyObject> {
-                Ok(Py::new(py, $class { state: self })?.into_any())
+                Ok(Py::new(py, $class::of(self))?.into_any())
             }
 
             fn from_py(object: &Bound<'_, PyAny>) -> Option<Self> {
                 object.downcast::<$class>().ok().map(|c| c.borrow().state)
+            }
+
+            fn traced_into_py(
+                traced: golem_core::Traced<Self>,
+                py: Python<'_>,
+            ) -> PyResult<PyObject> {
+                Ok(Py::new(py, $class::from_traced(traced))?.into_any())
             }
         }
 
@@ -253,21 +332,25 @@ macro_rules! game_class {
             fn load(path: PathBuf) -> PyResult<Self> {
                 guarded(|| {
                     let text = $crate::state::load_text(&path)?;
-                    $crate::state::parse(&text).map(|state| Self { state })
+                    let ctx = $crate::state::context(Some(&path), None, 0);
+                    $crate::state::read::<$state>(&text, &ctx).map(|t| Self::from_traced(t))
                 })
             }
 
             /// Reads a position from TOML text.
             #[staticmethod]
             fn from_toml(text: &str) -> PyResult<Self> {
-                guarded(|| $crate::state::parse(text).map(|state| Self { state }))
+                guarded(|| {
+                    let ctx = golem_core::ReadContext::default();
+                    $crate::state::read::<$state>(text, &ctx).map(|t| Self::from_traced(t))
+                })
             }
 
             /// A fresh game, every shuffle drawn from `seed`.
             #[staticmethod]
             #[pyo3(signature = (players, seed = 0))]
             fn new(players: i64, seed: u64) -> PyResult<Self> {
-                guarded(|| $crate::state::new_state(players, seed).map(|state| Self { state }))
+                guarded(|| $crate::state::new_state(players, seed).map(Self::of))
             }
 
             /// The position drawn as an SVG document, or None if the game draws none.
@@ -281,9 +364,26 @@ macro_rules! game_class {
                 self.to_svg()
             }
 
-            /// The position as TOML. Fails where the format cannot say the state.
+            /// The position as TOML (inside a compound action: its last state at rest and
+            /// the moves since). Fails where the format cannot say the state.
             fn to_toml(&self) -> PyResult<String> {
-                guarded(|| self.state.to_text().map_err(|e| $crate::position_error(&e)))
+                guarded(|| {
+                    let text = match &self.trail {
+                        Some(trail) if !self.state.at_rest() => {
+                            <$state as Game>::to_text_traced(&trail.0, &trail.1)
+                        }
+                        _ => self.state.to_text(),
+                    };
+                    text.map_err(|e| $crate::position_error(&e))
+                })
+            }
+
+            /// The rules file the state plays by (Golem's components: `source`,
+            /// `sha256`, `facts`, `placeholders` and the `line` results print), or None
+            /// for a game whose rules are all built in.
+            #[getter]
+            fn ruleset<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+                guarded(|| $crate::state::ruleset_dict(py, self.state.ruleset()))
             }
 
             /// Writes the position to `path` (a temporary file renamed into place, so a
@@ -298,7 +398,10 @@ macro_rules! game_class {
             }
 
             fn clone(&self) -> Self {
-                Self { state: self.state }
+                Self {
+                    state: self.state,
+                    trail: self.trail.clone(),
+                }
             }
 
             fn __copy__(&self) -> Self {
@@ -362,9 +465,7 @@ macro_rules! game_class {
                             ),
                         ));
                     }
-                    Ok(Self {
-                        state: self.state.public_view(seat),
-                    })
+                    Ok(Self::of(self.state.public_view(seat)))
                 })
             }
 
@@ -453,10 +554,7 @@ macro_rules! game_class {
             fn apply(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
                 guarded(|| {
                     let action = $crate::state::resolve(&self.state, action)?;
-                    // Work on a copy, so that `self` is untouched if anything goes wrong.
-                    let mut next = self.state;
-                    next.apply(action);
-                    self.state = next;
+                    self.advance(action);
                     Ok(())
                 })
             }
@@ -465,9 +563,9 @@ macro_rules! game_class {
             fn child(&self, action: &Bound<'_, PyAny>) -> PyResult<Self> {
                 guarded(|| {
                     let action = $crate::state::resolve(&self.state, action)?;
-                    let mut next = self.state;
-                    next.apply(action);
-                    Ok(Self { state: next })
+                    let mut next = self.clone();
+                    next.advance(action);
+                    Ok(next)
                 })
             }
 
@@ -528,9 +626,7 @@ macro_rules! game_class {
             fn apply_index(&mut self, index: i64) -> PyResult<()> {
                 guarded(|| {
                     let action = $crate::rl::from_policy_index(&self.state, index)?;
-                    let mut next = self.state;
-                    next.apply(action);
-                    self.state = next;
+                    self.advance(action);
                     Ok(())
                 })
             }
@@ -540,7 +636,7 @@ macro_rules! game_class {
             fn sample_chance(&mut self, seed: u64) -> PyResult<u64> {
                 guarded(|| {
                     let action = $crate::rl::sample_chance(&self.state, seed)?;
-                    self.state.apply(action);
+                    self.advance(action);
                     Ok(<$state as Game>::action_id(action))
                 })
             }
@@ -677,16 +773,52 @@ golem_core::for_each_game!(define_games);
 /// A state of the game a position file names (its `game` key).
 #[pyfunction]
 pub(crate) fn from_toml(py: Python<'_>, text: &str) -> PyResult<PyObject> {
-    guarded(|| {
-        let game = GameId::detect(text).map_err(|e| position_error(&e))?;
-        golem_core::with_game!(game, G => parse::<G>(text)?.into_py(py))
-    })
+    guarded(|| Ok(read_any(py, text, &ReadContext::default())?.0))
 }
 
 /// Reads a position file of any game.
 #[pyfunction]
 pub(crate) fn load(py: Python<'_>, path: PathBuf) -> PyResult<PyObject> {
-    guarded(|| from_toml(py, &load_text(&path)?))
+    guarded(|| {
+        let text = load_text(&path)?;
+        Ok(read_any(py, &text, &context(Some(&path), None, 0))?.0)
+    })
+}
+
+/// A position of any game from a file (`path`) or from `text`, with the warnings its
+/// reading gave; `components` overrides the rules file it names, `seed` fills its `?`
+/// cards.
+#[pyfunction]
+#[pyo3(signature = (path = None, text = None, components = None, seed = 0))]
+pub(crate) fn read_position(
+    py: Python<'_>,
+    path: Option<PathBuf>,
+    text: Option<String>,
+    components: Option<PathBuf>,
+    seed: u64,
+) -> PyResult<(PyObject, Vec<String>)> {
+    guarded(|| {
+        let text = match (&path, text) {
+            (Some(path), None) => load_text(path)?,
+            (None, Some(text)) => text,
+            _ => {
+                return Err(golem_error(
+                    "position",
+                    "give exactly one of a path and a text",
+                ))
+            }
+        };
+        read_any(py, &text, &context(path.as_deref(), components, seed))
+    })
+}
+
+fn read_any(py: Python<'_>, text: &str, ctx: &ReadContext) -> PyResult<(PyObject, Vec<String>)> {
+    let game = GameId::detect(text).map_err(|e| position_error(&e))?;
+    golem_core::with_game!(game, G => {
+        let traced = read::<G>(text, ctx)?;
+        let warnings = traced.warnings.clone();
+        Ok((G::traced_into_py(traced, py)?, warnings))
+    })
 }
 
 /// A fresh game of `game` (its name) for `players` seats, shuffled from `seed`.

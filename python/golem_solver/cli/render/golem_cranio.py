@@ -30,9 +30,7 @@ def _section(n: int) -> str:
 
 
 def _ruleset(state) -> List[str]:
-    info = getattr(state, "ruleset", None)
-    if callable(info):
-        info = info()
+    info = state.ruleset
     return [info["line"]] if isinstance(info, dict) and "line" in info else []
 
 

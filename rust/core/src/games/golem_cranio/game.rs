@@ -16,7 +16,7 @@ use super::position::{self, load_components, ReadOptions};
 use super::position_setup::GAME_KEY;
 use super::setup::{self, NewGame};
 use super::state::{Chance, Marbles, Phase, State, COLOURS, MAX_DROPS, MAX_PLAYERS};
-use crate::game::{GameInfo, PositionError, ReadContext, Ruleset};
+use crate::game::{GameInfo, PositionError, ReadContext, Ruleset, Traced};
 use crate::util::BitIter;
 use crate::{Game, Turn};
 
@@ -262,27 +262,38 @@ impl Game for State {
     }
 
     fn from_text_in(text: &str, ctx: &ReadContext) -> Result<(Self, Vec<String>), PositionError> {
-        let components = match &ctx.rules_file {
-            Some(path) => Some(load_components(&path.to_string_lossy(), None)?),
-            None => None,
-        };
-        let options = ReadOptions {
-            base_dir: ctx.base_dir.clone(),
-            seed: ctx.seed,
-            components,
-        };
+        let options = read_options(ctx)?;
         let p = position::read_position_with(text, &options)?;
-        let mut warnings = p.warnings;
-        warnings.extend(
-            p.guessed.iter().map(|(field, id)| {
-                format!("{field}: '?' read as {id} (a guess, seed {})", ctx.seed)
-            }),
-        );
+        let warnings = read_warnings(&p, ctx.seed);
         Ok((p.state, warnings))
+    }
+
+    fn read_traced(text: &str, ctx: &ReadContext) -> Result<Traced<Self>, PositionError> {
+        let options = read_options(ctx)?;
+        let p = position::read_position_with(text, &options)?;
+        let warnings = read_warnings(&p, ctx.seed);
+        Ok(Traced {
+            state: p.state,
+            rest: p.rest,
+            trail: p.in_progress,
+            warnings,
+        })
+    }
+
+    fn at_rest(&self) -> bool {
+        position::is_at_rest(self)
+    }
+
+    fn to_text_traced(rest: &Self, trail: &[Action]) -> Result<String, PositionError> {
+        position::write_position_in_progress(rest, trail)
     }
 
     fn to_text(&self) -> Result<String, PositionError> {
         position::write_position(self)
+    }
+
+    fn to_svg(&self) -> Option<String> {
+        Some(super::svg::to_svg(self))
     }
 
     fn ruleset(&self) -> Option<Ruleset> {
@@ -444,4 +455,28 @@ impl crate::bots::Policies for State {
     fn policy(_name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
         None
     }
+}
+
+/// The reader's options for a context: `--components` overrides the file's key.
+fn read_options(ctx: &ReadContext) -> Result<ReadOptions, PositionError> {
+    let components = match &ctx.rules_file {
+        Some(path) => Some(load_components(&path.to_string_lossy(), None)?),
+        None => None,
+    };
+    Ok(ReadOptions {
+        base_dir: ctx.base_dir.clone(),
+        seed: ctx.seed,
+        components,
+    })
+}
+
+/// The reader's warnings and one per `?` card it guessed.
+fn read_warnings(p: &position::Position, seed: u64) -> Vec<String> {
+    let mut warnings = p.warnings.clone();
+    warnings.extend(
+        p.guessed
+            .iter()
+            .map(|(field, id)| format!("{field}: '?' read as {id} (a guess, seed {seed})")),
+    );
+    warnings
 }
