@@ -38,11 +38,10 @@ impl State {
             .sum()
     }
 
-    /// Whether Objective `o`'s condition holds now.
-    pub fn objective_done(&self, seat: usize, o: usize) -> bool {
-        let card = &self.comp.objectives[o];
+    /// The quantity an Objective of type `ty` compares with its threshold, now.
+    pub fn objective_count(&self, seat: usize, ty: ObjectiveType) -> u32 {
         let p = &self.players[seat];
-        let value = match card.objective_type {
+        match ty {
             ObjectiveType::StudentRed => p.students[0] as u32,
             ObjectiveType::StudentYellow => p.students[1] as u32,
             ObjectiveType::StudentBlue => p.students[2] as u32,
@@ -52,8 +51,13 @@ impl State {
             ObjectiveType::Study => p.study as u32,
             ObjectiveType::Books => self.books_owned(seat),
             ObjectiveType::GolemsKilled => self.cemetery_golems(seat),
-        };
-        value >= card.threshold as u32
+        }
+    }
+
+    /// Whether Objective `o`'s condition holds now.
+    pub fn objective_done(&self, seat: usize, o: usize) -> bool {
+        let card = &self.comp.objectives[o];
+        self.objective_count(seat, card.objective_type) >= card.threshold as u32
     }
 
     /// The final score of §8 (meaningful at any time as the current tally).
