@@ -16,7 +16,8 @@ use super::position::{self, load_components, ReadOptions};
 use super::position_setup::GAME_KEY;
 use super::setup::{self, NewGame};
 use super::state::{Chance, Marbles, Phase, State, COLOURS, MAX_DROPS, MAX_PLAYERS};
-use crate::game::{GameInfo, PositionError, ReadContext, Ruleset, Traced};
+use super::{eval, greedy};
+use crate::game::{BenchPosition, GameInfo, PositionError, ReadContext, Ruleset, Traced};
 use crate::util::BitIter;
 use crate::{Game, Turn};
 
@@ -439,6 +440,36 @@ impl Game for State {
     // Spec §10: a chance event reached with no ply left is a leaf.
     const PERFT_EXPANDS_TRAILING_CHANCE: bool = false;
 
+    const BENCH_POSITIONS: &'static [BenchPosition] = &[
+        BenchPosition {
+            name: "2p-r2-actions",
+            text: include_str!("../../../data/bench/golem_cranio/2p-r2-actions.toml"),
+            depth: 5,
+        },
+        BenchPosition {
+            name: "3p-r2-movement",
+            text: include_str!("../../../data/bench/golem_cranio/3p-r2-movement.toml"),
+            depth: 5,
+        },
+        BenchPosition {
+            name: "4p-r3-actions",
+            text: include_str!("../../../data/bench/golem_cranio/4p-r3-actions.toml"),
+            depth: 4,
+        },
+    ];
+
+    fn heuristic_score(&self, player: usize) -> f64 {
+        eval::heuristic_score(self, player)
+    }
+
+    fn ordering_hint(&self, action: Action) -> i32 {
+        greedy::ordering_hint(self, action)
+    }
+
+    fn action_priors(&self, actions: &[Action], out: &mut Vec<f32>) {
+        greedy::action_priors(self, actions, out)
+    }
+
     fn end_is_near(&self) -> bool {
         // The game ends after Golem Control of the last round; before its Actions phase
         // every seat still has turns to play.
@@ -448,12 +479,28 @@ impl Game for State {
     }
 }
 
-/// No hand-written policy yet: the generic bots (random, ISMCTS, alpha-beta) play Golem.
-impl crate::bots::Policies for State {
-    const POLICIES: &'static [&'static str] = &[];
+/// The `greedy` bot: one ply of lookahead over the evaluation (`greedy.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Greedy;
 
-    fn policy(_name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
-        None
+impl crate::bots::Bot<State> for Greedy {
+    fn name(&self) -> String {
+        "greedy".to_string()
+    }
+
+    fn choose(&self, state: &State, rng: &mut dyn RngCore) -> Option<Action> {
+        if !matches!(State::turn(state), Turn::Player(_)) || state.legal().is_empty() {
+            return None;
+        }
+        Some(greedy::greedy_action(state, rng))
+    }
+}
+
+impl crate::bots::Policies for State {
+    const POLICIES: &'static [&'static str] = &["greedy"];
+
+    fn policy(name: &str) -> Option<Box<dyn crate::bots::Bot<Self>>> {
+        (name == "greedy").then(|| Box::new(Greedy) as Box<dyn crate::bots::Bot<Self>>)
     }
 }
 
