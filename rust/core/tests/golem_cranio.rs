@@ -56,6 +56,10 @@ fn golem_is_registered() {
     assert_eq!((info.name, info.title), ("golem-cranio", "Golem"));
     assert_eq!((info.min_players, info.max_players), (1, 4));
     assert!(info.chance && info.hidden_information && !info.simultaneous);
+    // The sizes docs/golem-cranio.md gives.
+    assert_eq!(State::POLICY_ACTIONS, 1817);
+    assert_eq!(State::OBSERVATION_SIZE, 1765);
+    assert_eq!(info.max_chance_outcomes, 4096);
 }
 
 #[test]
@@ -489,4 +493,34 @@ fn views_and_resamples_agree_inside_compound_actions() {
         }
     }
     assert!(inside > 1000, "{inside} states inside compound actions");
+}
+
+#[test]
+fn end_is_near_only_says_no_when_two_moves_cannot_end_the_game() {
+    let mut rng = ChaCha8Rng::seed_from_u64(23);
+    let mut legal = Vec::new();
+    let mut far = 0;
+    for game in 0..40u64 {
+        let players = 1 + (game % 4) as usize;
+        let mut s = new(players, 300 + game, game % 2 == 0, false);
+        // Player moves made, and whether the end was said to be near before each.
+        let mut near = Vec::new();
+        while !s.is_terminal() {
+            if Game::turn(&s) == Turn::Chance {
+                let outcome = random_outcome(&s, &mut Vec::new(), &mut rng).unwrap();
+                Game::apply(&mut s, outcome);
+                continue;
+            }
+            near.push(s.end_is_near());
+            s.legal_actions(&mut legal);
+            Game::apply(&mut s, *legal.choose(&mut rng).unwrap());
+        }
+        assert!(s.end_is_near());
+        let total = near.len();
+        for (ply, &n) in near.iter().enumerate() {
+            assert!(n || ply + 2 < total, "game {game}: ply {ply} of {total}");
+            far += usize::from(!n);
+        }
+    }
+    assert!(far > 1000, "{far} plies far from the end");
 }
