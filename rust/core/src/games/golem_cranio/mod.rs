@@ -15,6 +15,7 @@ pub mod golems;
 pub mod menus;
 pub mod movement;
 pub mod ops;
+pub mod perft;
 pub mod pile;
 pub mod position;
 mod position_players;
