@@ -9,7 +9,8 @@ the one `redrop` file, whose small Passing-phase re-drop is left to chance on pu
 
 Every row (depths 1-3) is counted by the engine (`golem_trace --perft`, release build)
 and by the model; the table and the files are written only if all counts agree. A row
-above the model's leaf limit is left out and listed as a comment in perft.txt.
+above the engine's or the model's leaf limit is left out and named in a comment of
+perft.txt. `--dry-run` counts and compares without writing.
 
     python scripts/make_golem_perft.py [--model-limit 1500000] [--jobs 2]
 
