@@ -21,13 +21,21 @@
 //! rest in phase NAME (`draft`, `start`, `place`, `movement`, `actions`, ...) and writes
 //! `{"game", "players", "seed", "start", "perft": [perft(1), ..., perft(D)]}` with `start`
 //! that state's TOML text: perft of §10 over the engine's `legal`, `apply` and
-//! `chance_outcomes` (chance uses no ply).
+//! `chance_outcomes` (chance uses no ply; `golem_cranio::perft`).
+//!
+//! `--perft D FILE...` without `--phase` counts each file's own position instead, one
+//! line per file: `{"file", "perft": [perft(1), ...], "seconds": [...]}`, ending the list at
+//! a depth whose count would pass `--max-leaves N` (given up, not finished); with
+//! `--divide` it writes `{"file", "depth": D, "divide": [[text, leaves], ...]}` (§10
+//! `perft --divide`). The perft table of tests/perft/golem-cranio is counted this way.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
+use std::time::Instant;
 
 use golem_core::games::golem_cranio::action::Action;
 use golem_core::games::golem_cranio::components::Components;
+use golem_core::games::golem_cranio::perft::{perft, perft_capped, perft_divide};
 use golem_core::games::golem_cranio::position::{is_at_rest, read_position, write_position};
 use golem_core::games::golem_cranio::setup::{new_game_seeded, NewGame};
 use golem_core::games::golem_cranio::state::{Phase, State};
@@ -45,7 +53,9 @@ struct Options {
     hidden: bool,
     starts: Vec<String>,
     perft: u32,
-    phase: String,
+    phase: Option<String>,
+    max_leaves: u64,
+    divide: bool,
 }
 
 fn options() -> Result<Options, String> {
@@ -58,7 +68,9 @@ fn options() -> Result<Options, String> {
         hidden: false,
         starts: Vec::new(),
         perft: 0,
-        phase: "draft".into(),
+        phase: None,
+        max_leaves: u64::MAX,
+        divide: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -71,7 +83,11 @@ fn options() -> Result<Options, String> {
                 o.max_plies = value()?.parse().map_err(|e| format!("--max-plies: {e}"))?
             }
             "--perft" => o.perft = value()?.parse().map_err(|e| format!("--perft: {e}"))?,
-            "--phase" => o.phase = value()?,
+            "--phase" => o.phase = Some(value()?),
+            "--max-leaves" => {
+                o.max_leaves = value()?.parse().map_err(|e| format!("--max-leaves: {e}"))?
+            }
+            "--divide" => o.divide = true,
             "--intro" => o.intro = true,
             "--hidden" => o.hidden = true,
             f if f.starts_with("--") => return Err(format!("unknown argument {f}")),
@@ -148,41 +164,21 @@ fn play(mut s: State, game: u64, o: &Options, rng: &mut ChaCha8Rng) -> Result<Va
     }))
 }
 
-/// perft of spec §10: leaves `depth` plies deep; chance nodes use no ply.
-fn perft(s: &State, depth: u32) -> u64 {
-    if depth == 0 || s.phase == Phase::Over {
-        return 1;
-    }
-    if s.turn() == golem_core::game::Turn::Chance {
-        return s
-            .chance_outcomes()
-            .into_iter()
-            .map(|(outcome, _)| {
-                let mut child = *s;
-                child.apply(outcome);
-                perft(&child, depth)
-            })
-            .sum();
-    }
-    s.legal()
-        .into_iter()
-        .map(|a| {
-            let mut child = *s;
-            child.apply(a);
-            perft(&child, depth - 1)
-        })
-        .sum()
-}
-
 /// Plays at random to the first state at rest in phase `o.phase`, then counts perft.
-fn perft_line(mut s: State, game: u64, o: &Options, rng: &mut ChaCha8Rng) -> Option<Value> {
+fn perft_line(
+    mut s: State,
+    game: u64,
+    phase: &str,
+    o: &Options,
+    rng: &mut ChaCha8Rng,
+) -> Option<Value> {
     for _ in 0..o.max_plies {
         if s.turn() == golem_core::game::Turn::Chance {
             let outcome = s.sample_chance(rng);
             s.apply(outcome);
             continue;
         }
-        if s.phase.name() == o.phase && is_at_rest(&s) {
+        if s.phase.name() == phase && is_at_rest(&s) {
             let start = write_position(&s).ok()?;
             let counts: Vec<u64> = (1..=o.perft).map(|d| perft(&s, d)).collect();
             return Some(json!({
@@ -199,7 +195,40 @@ fn perft_line(mut s: State, game: u64, o: &Options, rng: &mut ChaCha8Rng) -> Opt
     None
 }
 
+/// perft of the position in `path` itself: depths 1..=D (a depth above `--max-leaves`
+/// is not finished, and ends the list), or the divide at depth D.
+fn perft_file(path: &str, o: &Options) -> Result<Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let s = read_position(&text).map_err(|e| format!("{path}: {e}"))?;
+    if o.divide {
+        let rows: Vec<Value> = perft_divide(&s, o.perft)
+            .into_iter()
+            .map(|(a, n)| json!([a.to_text(), n]))
+            .collect();
+        return Ok(json!({ "file": path, "depth": o.perft, "divide": rows }));
+    }
+    let mut counts = Vec::new();
+    let mut seconds = Vec::new();
+    for depth in 1..=o.perft {
+        let start = Instant::now();
+        let leaves = perft_capped(&s, depth, o.max_leaves);
+        seconds.push(start.elapsed().as_secs_f64());
+        match leaves {
+            Some(leaves) => counts.push(leaves),
+            None => break,
+        }
+    }
+    Ok(json!({ "file": path, "perft": counts, "seconds": seconds }))
+}
+
 fn run(o: &Options) -> Result<(), String> {
+    if o.perft > 0 && o.phase.is_none() && !o.starts.is_empty() {
+        for path in &o.starts {
+            println!("{}", perft_file(path, o)?);
+        }
+        return Ok(());
+    }
+    let phase = o.phase.as_deref().unwrap_or("draft");
     let comp = Components::builtin();
     let mut rng = ChaCha8Rng::seed_from_u64(o.seed);
     for game in 0..o.games {
@@ -220,7 +249,7 @@ fn run(o: &Options) -> Result<(), String> {
             read_position(&text).map_err(|e| format!("{path}: {e}"))?
         };
         if o.perft > 0 {
-            if let Some(mut line) = perft_line(s, game, o, &mut rng) {
+            if let Some(mut line) = perft_line(s, game, phase, o, &mut rng) {
                 line["seed"] = json!(o.seed.wrapping_add(game));
                 println!("{line}");
             }

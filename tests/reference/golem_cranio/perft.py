@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engine import CHANCE, apply, children, is_chance, is_terminal, top
+from .engine import CHANCE, advance, apply, children, is_chance, is_terminal, top
 
 
 def perft(s, depth: int) -> int:
@@ -13,8 +13,10 @@ def perft(s, depth: int) -> int:
         for text, _ in CHANCE[top(s)["k"]].outcomes(s):
             total += perft(apply(s, text), depth)
         return total
-    from .engine import advance
-
+    if depth == 1:
+        # Each distinct child is one leaf: no need to advance it (bulk counting, about
+        # four times faster, since advancing looks one decision further).
+        return len(children(s))
     return sum(perft(advance(c), depth - 1) for _, c in children(s))
 
 

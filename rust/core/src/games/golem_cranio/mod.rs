@@ -21,6 +21,7 @@ pub mod menus;
 pub mod movement;
 pub mod observation;
 pub mod ops;
+pub mod perft;
 pub mod pile;
 pub mod position;
 mod position_players;
