@@ -1,8 +1,8 @@
 //! The Golem (Cranio) perft table, tests/perft/golem-cranio/perft.txt (`FILE DEPTH LEAVES`
 //! rows, spec §10), made by scripts/make_golem_perft.py and confirmed there by the
 //! reference model: the engine's own walk over `legal`, `apply` and `chance_outcomes`
-//! (`golem_cranio::perft`) reproduces every row small enough for a debug build. Once the
-//! game has the `Game` trait, `testing::perft_file` can walk the same table.
+//! (`golem_cranio::perft`) reproduces every row small enough for a debug build, and so
+//! does the generic perft over the `Game` trait (`testing::perft_file`).
 
 use std::path::{Path, PathBuf};
 
@@ -112,4 +112,11 @@ fn a_capped_count_gives_up_past_its_budget() {
     let full = perft(&s, 2);
     assert_eq!(perft_capped(&s, 2, full), Some(full));
     assert_eq!(perft_capped(&s, 2, full - 1), None);
+}
+
+#[test]
+fn the_generic_perft_walks_the_same_table() {
+    let table = table_dir().join("perft.txt");
+    let checked = golem_core::testing::perft_file::<State>(&table, 300_000);
+    assert!(checked >= 60, "only {checked} rows checked");
 }
