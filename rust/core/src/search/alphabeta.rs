@@ -117,6 +117,7 @@ struct Window<A> {
     alpha: f64,
     beta: f64,
     maximizing: bool,
+    mover: usize,
     pv_node: bool,
     best: f64,
     best_move: Option<A>,
@@ -140,6 +141,13 @@ struct Searcher<G: Game> {
     pv: Vec<Vec<G::Action>>,
     actions: Vec<G::Action>,
     weights: Vec<f32>,
+    /// Heuristic scores of the node one ply above the horizon whose moves are being
+    /// searched (every player but its mover), computed when a first child needs them.
+    leaf_parent: Vec<f64>,
+    leaf_parent_ready: bool,
+    /// Set just before searching a leaf whose move changed only this player's heuristic
+    /// score: its horizon value then evaluates only them.
+    leaf_mover: Option<usize>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -170,6 +178,9 @@ impl<G: Game> Searcher<G> {
             pv: vec![Vec::new(); levels],
             actions: Vec::new(),
             weights: Vec::new(),
+            leaf_parent: vec![0.0; root.num_players()],
+            leaf_parent_ready: false,
+            leaf_mover: None,
         }
     }
 
@@ -285,6 +296,7 @@ impl<G: Game> Searcher<G> {
     ) -> (f64, bool) {
         self.pv[level].clear();
         self.nodes += 1;
+        let leaf_mover = self.leaf_mover.take();
         if self.enforce_budget && self.budget.exhausted(self.nodes) {
             self.aborted = true;
             return (0.0, false);
@@ -298,7 +310,14 @@ impl<G: Game> Searcher<G> {
             }
             Turn::Chance => return self.chance_node(state, depth, level, plies),
             Turn::Player(_) if depth == 0 => {
-                return (self.objective.horizon(state, self.root_player), false)
+                let value = match leaf_mover {
+                    Some(mover) => {
+                        self.objective
+                            .horizon_after(state, self.root_player, mover, &self.leaf_parent)
+                    }
+                    None => self.objective.horizon(state, self.root_player),
+                };
+                return (value, false);
             }
             Turn::Player(mover) => mover,
         };
@@ -323,10 +342,13 @@ impl<G: Game> Searcher<G> {
             }
         }
 
+        // The children are leaves: their parent scores are this node's, not yet computed.
+        self.leaf_parent_ready = false;
         let mut window = Window {
             alpha,
             beta,
             maximizing,
+            mover,
             pv_node,
             best: if maximizing {
                 f64::NEG_INFINITY
@@ -434,8 +456,21 @@ impl<G: Game> Searcher<G> {
         window: &mut Window<G::Action>,
     ) -> bool {
         let (alpha, beta) = (window.alpha, window.beta);
+        // One ply above the horizon, a move that changes only the mover's heuristic score
+        // lets the leaf reuse this node's scores of the others: half the evaluations.
+        let leaf_mover = (depth == 1
+            && self.objective == Objective::Margin
+            && state.heuristic_changes_only_mover(action))
+        .then_some(window.mover);
+        if leaf_mover.is_some() && !self.leaf_parent_ready {
+            for player in (0..state.num_players()).filter(|&p| p != window.mover) {
+                self.leaf_parent[player] = state.heuristic_score(player);
+            }
+            self.leaf_parent_ready = true;
+        }
         let mut child = *state;
         child.apply(action);
+        self.leaf_mover = leaf_mover;
         let (value, child_settled) = if first || !window.pv_node {
             self.node(&child, depth - 1, level + 1, plies + 1, alpha, beta)
         } else {
@@ -447,6 +482,7 @@ impl<G: Game> Searcher<G> {
             };
             let probe = self.node(&child, depth - 1, level + 1, plies + 1, low, high);
             if !self.aborted && probe.0 > alpha && probe.0 < beta {
+                self.leaf_mover = leaf_mover;
                 self.node(&child, depth - 1, level + 1, plies + 1, alpha, beta)
             } else {
                 probe

@@ -191,6 +191,15 @@ impl Game for Century {
         eval::evaluate(self, player)
     }
 
+    fn heuristic_changes_only_mover(&self, action: Action) -> bool {
+        // Another seat's evaluation reads its own seat, the golem row, the coins and the
+        // golem counts: only a claim touches those (a take deals merchants only).
+        matches!(
+            action.kind,
+            ActionKind::Play | ActionKind::Take | ActionKind::Rest
+        )
+    }
+
     const BENCH_POSITIONS: &'static [BenchPosition] = &[
         bench_position!("2p-opening", 8),
         bench_position!("2p-midgame-hidden", 2),
