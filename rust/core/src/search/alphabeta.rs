@@ -570,29 +570,34 @@ impl<G: Game> Searcher<G> {
             self.actions
                 .retain(|a| !already_searched.contains(&Some(*a)));
         }
-        if use_priors {
-            state.action_priors(&self.actions, &mut self.weights);
-            let sum: f32 = self.weights.iter().sum();
-            let scale = if sum > 0.0 { PRIOR_SCALE / sum } else { 0.0 };
-            self.weights.iter_mut().for_each(|w| *w *= scale);
-        } else {
-            self.weights.clear();
-            self.weights.resize(self.actions.len(), 0.0);
-        }
         let killers = self.killers[level];
-        let moves = &mut self.moves[level];
-        moves.clear();
-        for (&action, &prior) in self.actions.iter().zip(&self.weights) {
-            let score = if Some(action) == table_move {
+        let history = &self.history;
+        let score = |action: G::Action, prior: i64| {
+            if Some(action) == table_move {
                 i64::MAX
             } else if killers.contains(&Some(action)) {
                 i64::MAX / 2
             } else {
-                self.history[history_index::<G>(action)] as i64 * 1024
-                    + prior as i64
+                history[history_index::<G>(action)] as i64 * 1024
+                    + prior
                     + state.ordering_hint(action) as i64
-            };
-            moves.push((action, score));
+            }
+        };
+        let moves = &mut self.moves[level];
+        moves.clear();
+        if use_priors {
+            state.action_priors(&self.actions, &mut self.weights);
+            let sum: f32 = self.weights.iter().sum();
+            let scale = if sum > 0.0 { PRIOR_SCALE / sum } else { 0.0 };
+            moves.extend(
+                self.actions
+                    .iter()
+                    .zip(&self.weights)
+                    .map(|(&action, &prior)| (action, score(action, (prior * scale) as i64))),
+            );
+        } else {
+            // No priors: no weights to fill and convert (this is most nodes that order).
+            moves.extend(self.actions.iter().map(|&action| (action, score(action, 0))));
         }
     }
 

@@ -333,8 +333,8 @@ fn discount_of(rate: f64, steps: u32) -> f64 {
 }
 
 /// The golem of the row cheapest to complete from `caravan` (ties to more points with
-/// the coin, then the lower slot), as the greedy bot picks its target.
-fn target(state: &Century, caravan: u16) -> Option<Crystals> {
+/// the coin, then the lower slot), as the greedy bot picks its target: its id and cost.
+fn target(state: &Century, caravan: u16) -> Option<(u8, Crystals)> {
     state
         .golem_row()
         .iter()
@@ -346,7 +346,7 @@ fn target(state: &Century, caravan: u16) -> Option<Crystals> {
                 slot,
             )
         })
-        .map(|(_, &golem)| GOLEMS[golem as usize].cost)
+        .map(|(_, &golem)| (golem, GOLEMS[golem as usize].cost))
 }
 
 /// Fills `out` with the prior weight of each of `actions` (see the module documentation).
@@ -356,12 +356,11 @@ pub(super) fn priors(state: &Century, actions: &[Action], out: &mut Vec<f32>) {
     let target = target(state, seat.caravan);
     // A small memo: plays and takes often end on the same caravan and hand.
     let mut memo: [(u16, u64, u32); 8] = [(u16::MAX, 0, 0); 8];
-    let mut reach_of = |after: Crystals, hand: u64, cost: Crystals| {
+    let mut reach_of = |after: Crystals, hand: u64, cost: Crystals, now: u32| {
         let key = (after.to_nibbles(), hand);
         if let Some(&(_, _, r)) = memo.iter().find(|m| (m.0, m.1) == key) {
             return r;
         }
-        let now = distance(after, cost);
         let r = BitIter(hand)
             .map(|card| quick_play(card, after, cost, now))
             .fold(now, u32::min);
@@ -377,15 +376,17 @@ pub(super) fn priors(state: &Century, actions: &[Action], out: &mut Vec<f32>) {
                 CLAIM + claim_value(state, action.index) as f32 + 0.01 * worth
             }
             (_, None) => 0.0,
-            (kind, Some(cost)) => {
+            (kind, Some((golem, cost))) => {
                 let bit = 1u64 << action.index;
                 let hand = match kind {
                     ActionKind::Play => seat.hand & !bit,
                     ActionKind::Take => seat.hand | bit,
                     _ => seat.hand | seat.played,
                 };
-                let now = distance(after, cost) as f32;
-                let reach = reach_of(after, hand, cost) as f32;
+                // The memoised distance: `distance` per action was a third of the priors.
+                let now = golem_distance(action.caravan, golem);
+                let reach = reach_of(after, hand, cost, now) as f32;
+                let now = now as f32;
                 let take = if kind == ActionKind::Take {
                     TAKE * power(action.index as usize) as f32
                 } else {
@@ -417,7 +418,8 @@ pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
             let steps = golem_distance(seat.caravan, golem);
             claim_value_at(state, slot) as f64 * discount(engine, rate, steps)
         })
-        .fold(0.0, f64::max);
+        // Values are positive and never NaN: a plain compare, not `f64::max`'s NaN rules.
+        .fold(0.0, |best, value| if value > best { value } else { best });
     let most_golems = (0..state.num_players())
         .map(|s| state.seat(s).golems.count_ones())
         .max()

@@ -171,6 +171,7 @@ impl Game for Century {
         observation::policy_index(action)
     }
 
+    #[inline]
     fn ordering_hint(&self, action: Action) -> i32 {
         match action.kind {
             // Points now are worth most; a richer golem first.

@@ -66,11 +66,8 @@ impl Century {
             }
             ActionKind::Take => {
                 let row = &self.merchant_row[..self.merchant_row_len as usize];
-                match row.iter().position(|&card| card == action.index) {
-                    Some(slot) if slot <= caravan.total() as usize => {
-                        self.for_each_take(slot, caravan, &mut check)
-                    }
-                    _ => {}
+                if let Some(slot) = row.iter().position(|&card| card == action.index) {
+                    found = self.take_is_legal(slot, caravan, action);
                 }
             }
             ActionKind::Rest => {
@@ -83,6 +80,25 @@ impl Century {
             _ => {}
         }
         found
+    }
+
+    /// Whether `action` is one of [`Self::for_each_take`]'s takes of the card in `slot`,
+    /// without listing them (the table move is often a take with hundreds of siblings): its
+    /// placement names a colour for each slot before and nothing beyond, the caravan holds
+    /// those crystals (in any order, one at a time is the same as all at once), and the
+    /// caravan kept is one the player can end the turn with.
+    fn take_is_legal(&self, slot: usize, caravan: Crystals, action: Action) -> bool {
+        if (action.placement as u32) >> (2 * slot) != 0 {
+            return false;
+        }
+        let placed = (0..slot).fold(Crystals::EMPTY, |sum, before| {
+            sum.plus(Crystals::single(action.placed_colour(before)))
+        });
+        if slot > caravan.total() as usize || !caravan.covers(placed) {
+            return false;
+        }
+        let held = caravan.minus(placed).plus(self.row_crystals[slot]);
+        ends_on(held, Crystals::from_nibbles(action.caravan))
     }
 
     /// Every take of the card in merchant-row `slot`: one per placement order of the
