@@ -106,7 +106,7 @@ impl Century {
     fn for_each_take(&self, slot: usize, caravan: Crystals, emit: &mut impl FnMut(Action)) {
         let on_card = self.row_crystals[slot];
         let card = self.merchant_row[slot];
-        for_each_placement(caravan, slot, 0, 0, &mut |left, placement| {
+        for_each_placement(caravan, slot, &mut |left, placement| {
             for_each_kept(left.plus(on_card), |kept| {
                 emit(Action {
                     kind: ActionKind::Take,
@@ -224,24 +224,44 @@ pub(super) fn for_each_upgrade(caravan: Crystals, steps: u32, mut emit: impl FnM
     }
 }
 
-/// Every ordered sequence of colours the player can place on slots `placed..slot` from
-/// `left`; `placement` packs the colours chosen so far (2 bits per slot).
-fn for_each_placement(
-    left: Crystals,
-    slot: usize,
-    placed: usize,
-    placement: u16,
-    emit: &mut impl FnMut(Crystals, u16),
-) {
-    if placed == slot {
-        emit(left, placement);
-        return;
+/// Every ordered sequence of colours the player can place on the `slot` slots before the
+/// card from `left`, in lexicographic order (slot 0's colour first); `placement` packs the
+/// colours (2 bits per slot). The recursion is unrolled into nested loops, one per slot
+/// (a row has at most six): a call per placement step showed in the profile.
+#[inline(always)]
+fn for_each_placement(left: Crystals, slot: usize, emit: &mut impl FnMut(Crystals, u16)) {
+    match slot {
+        0 => emit(left, 0),
+        1 => each_colour(left, 0, 0, |l, p| emit(l, p)),
+        2 => each_colour(left, 0, 0, |l, p| each_colour(l, 1, p, |l, p| emit(l, p))),
+        3 => each_colour(left, 0, 0, |l, p| {
+            each_colour(l, 1, p, |l, p| each_colour(l, 2, p, |l, p| emit(l, p)))
+        }),
+        4 => each_colour(left, 0, 0, |l, p| {
+            each_colour(l, 1, p, |l, p| {
+                each_colour(l, 2, p, |l, p| each_colour(l, 3, p, |l, p| emit(l, p)))
+            })
+        }),
+        _ => {
+            debug_assert_eq!(slot, 5, "a merchant row has six slots");
+            each_colour(left, 0, 0, |l, p| {
+                each_colour(l, 1, p, |l, p| {
+                    each_colour(l, 2, p, |l, p| {
+                        each_colour(l, 3, p, |l, p| each_colour(l, 4, p, |l, p| emit(l, p)))
+                    })
+                })
+            })
+        }
     }
+}
+
+/// One more placement step: each colour `left` holds, placed on slot `placed`.
+#[inline(always)]
+fn each_colour(left: Crystals, placed: usize, placement: u16, mut then: impl FnMut(Crystals, u16)) {
     for colour in 0..4 {
         let one = Crystals::single(colour);
         if left.covers(one) {
-            let packed = placement | (colour as u16) << (2 * placed);
-            for_each_placement(left.minus(one), slot, placed + 1, packed, emit);
+            then(left.minus(one), placement | (colour as u16) << (2 * placed));
         }
     }
 }
