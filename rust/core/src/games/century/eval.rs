@@ -26,11 +26,13 @@
 //! The weights were set by hand and checked in short arena runs against the greedy bot
 //! (docs/strength.md).
 
+use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use super::cards::{Effect, GOLEMS, GOLEM_COUNT, MERCHANTS};
 use super::crystals::Crystals;
 use super::greedy::{claim_value, claim_value_at, distance};
+use super::state::GOLEM_ROW_SLOTS;
 use super::{caravan_worth, golem_threshold, Action, ActionKind, BitIter, Century};
 use crate::Game;
 
@@ -402,6 +404,44 @@ pub(super) fn priors(state: &Century, actions: &[Action], out: &mut Vec<f32>) {
         .for_each(|s| *s = (TEMPERATURE * (*s - best)).exp());
 }
 
+/// Entries of the per-thread memo of [`cached_best_golem`].
+const BEST_GOLEM_ENTRIES: usize = 1 << 12;
+
+thread_local! {
+    /// (key, best golem term) per entry, direct-mapped; allocated on first use.
+    static BEST_GOLEM: RefCell<Vec<(u64, f64)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The best-golem term of a seat with `caravan` and cards `engine`, from `compute` or a
+/// per-thread memo of it. The key holds everything the term reads (the caravan, the
+/// engine, the golem row and which coins are left), so a hit is the same value to the
+/// bit. Leaves of one search see few caravans and rows over and over; the term was a
+/// third of the evaluation.
+#[inline]
+fn cached_best_golem(state: &Century, caravan: u16, engine: usize, compute: impl FnOnce() -> f64) -> f64 {
+    // 16 bits of caravan, 13 of engine, 6 per golem slot (63: empty), 2 for the coins.
+    const _: () = assert!(ENGINES <= 1 << 13 && GOLEM_COUNT < 63);
+    let row = (0..GOLEM_ROW_SLOTS).fold(0u64, |code, slot| {
+        let golem = state.golem_row().get(slot).map_or(63, |&g| g as u64);
+        code << 6 | golem
+    });
+    let coins = (state.gold_left() > 0) as u64 | ((state.silver_left() > 0) as u64) << 1;
+    let key = caravan as u64 | (engine as u64) << 16 | row << 29 | coins << 59;
+    let index = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize;
+    BEST_GOLEM.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.is_empty() {
+            // u64::MAX is no key (keys use 61 bits).
+            memo.resize(BEST_GOLEM_ENTRIES, (u64::MAX, 0.0));
+        }
+        let entry = &mut memo[index];
+        if entry.0 != key {
+            *entry = (key, compute());
+        }
+        entry.1
+    })
+}
+
 /// The evaluation of `player`'s position in points (see the module documentation).
 pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
     let seat = state.seat(player);
@@ -410,16 +450,19 @@ pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
     let (produced, count) = (power_sum(cards), cards.count_ones());
     let rate = (produced as f64 / (count as f64 + 1.0)).max(0.5);
     let engine = produced as usize * (MERCHANTS.len() + 1) + count as usize;
-    let best_golem = state
-        .golem_row()
-        .iter()
-        .enumerate()
-        .map(|(slot, &golem)| {
-            let steps = golem_distance(seat.caravan, golem);
-            claim_value_at(state, slot) as f64 * discount(engine, rate, steps)
-        })
-        // Values are positive and never NaN: a plain compare, not `f64::max`'s NaN rules.
-        .fold(0.0, |best, value| if value > best { value } else { best });
+    let best_golem = cached_best_golem(state, seat.caravan, engine, || {
+        state
+            .golem_row()
+            .iter()
+            .enumerate()
+            .map(|(slot, &golem)| {
+                let steps = golem_distance(seat.caravan, golem);
+                claim_value_at(state, slot) as f64 * discount(engine, rate, steps)
+            })
+            // Values are positive and never NaN: a plain compare, not `f64::max`'s NaN
+            // rules.
+            .fold(0.0, |best, value| if value > best { value } else { best })
+    });
     let most_golems = (0..state.num_players())
         .map(|s| state.seat(s).golems.count_ones())
         .max()
