@@ -311,10 +311,12 @@ impl<G: Game> Searcher<G> {
             Turn::Chance => return self.chance_node(state, depth, level, plies),
             Turn::Player(_) if depth == 0 => {
                 let value = match leaf_mover {
-                    Some(mover) => {
-                        self.objective
-                            .horizon_after(state, self.root_player, mover, &self.leaf_parent)
-                    }
+                    Some(mover) => self.objective.horizon_after(
+                        state,
+                        self.root_player,
+                        mover,
+                        &self.leaf_parent,
+                    ),
                     None => self.objective.horizon(state, self.root_player),
                 };
                 return (value, false);
@@ -597,7 +599,11 @@ impl<G: Game> Searcher<G> {
             );
         } else {
             // No priors: no weights to fill and convert (this is most nodes that order).
-            moves.extend(self.actions.iter().map(|&action| (action, score(action, 0))));
+            moves.extend(
+                self.actions
+                    .iter()
+                    .map(|&action| (action, score(action, 0))),
+            );
         }
     }
 

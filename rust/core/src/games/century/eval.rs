@@ -67,7 +67,10 @@ const POWER: [u8; MERCHANTS.len()] = {
             Effect::Trade { pay, get } => worth_of(get) - worth_of(pay),
         };
         // A byte of cards (below) must sum within a u8.
-        assert!(0 <= steps && steps <= 31, "a card's power fits the byte tables");
+        assert!(
+            0 <= steps && steps <= 31,
+            "a card's power fits the byte tables"
+        );
         table[card] = steps as u8;
         card += 1;
     }
@@ -227,11 +230,20 @@ fn evaluation_agrees_with_the_plain_formula_to_the_bit() {
 #[cfg(test)]
 #[test]
 fn power_sums_by_byte_agree_with_the_cards() {
-    for cards in [0, 1, 0b1011, super::cards::DECK_MERCHANTS, (1 << MERCHANTS.len()) - 1] {
+    for cards in [
+        0,
+        1,
+        0b1011,
+        super::cards::DECK_MERCHANTS,
+        (1 << MERCHANTS.len()) - 1,
+    ] {
         let plain: u32 = BitIter(cards).map(|c| POWER[c] as u32).sum();
         assert_eq!(power_sum(cards), plain);
     }
-    assert_eq!(power_sum((1 << MERCHANTS.len()) - 1) as usize, MAX_POWER_SUM);
+    assert_eq!(
+        power_sum((1 << MERCHANTS.len()) - 1) as usize,
+        MAX_POWER_SUM
+    );
 }
 
 /// `caravan_worth` usable in a `const` table.
@@ -418,7 +430,12 @@ thread_local! {
 /// bit. Leaves of one search see few caravans and rows over and over; the term was a
 /// third of the evaluation.
 #[inline]
-fn cached_best_golem(state: &Century, caravan: u16, engine: usize, compute: impl FnOnce() -> f64) -> f64 {
+fn cached_best_golem(
+    state: &Century,
+    caravan: u16,
+    engine: usize,
+    compute: impl FnOnce() -> f64,
+) -> f64 {
     // 16 bits of caravan, 13 of engine, 6 per golem slot (63: empty), 2 for the coins.
     const _: () = assert!(ENGINES <= 1 << 13 && GOLEM_COUNT < 63);
     let row = (0..GOLEM_ROW_SLOTS).fold(0u64, |code, slot| {

@@ -232,14 +232,14 @@ pub(super) fn for_each_upgrade(caravan: Crystals, steps: u32, mut emit: impl FnM
 fn for_each_placement(left: Crystals, slot: usize, emit: &mut impl FnMut(Crystals, u16)) {
     match slot {
         0 => emit(left, 0),
-        1 => each_colour(left, 0, 0, |l, p| emit(l, p)),
-        2 => each_colour(left, 0, 0, |l, p| each_colour(l, 1, p, |l, p| emit(l, p))),
+        1 => each_colour(left, 0, 0, &mut *emit),
+        2 => each_colour(left, 0, 0, |l, p| each_colour(l, 1, p, &mut *emit)),
         3 => each_colour(left, 0, 0, |l, p| {
-            each_colour(l, 1, p, |l, p| each_colour(l, 2, p, |l, p| emit(l, p)))
+            each_colour(l, 1, p, |l, p| each_colour(l, 2, p, &mut *emit))
         }),
         4 => each_colour(left, 0, 0, |l, p| {
             each_colour(l, 1, p, |l, p| {
-                each_colour(l, 2, p, |l, p| each_colour(l, 3, p, |l, p| emit(l, p)))
+                each_colour(l, 2, p, |l, p| each_colour(l, 3, p, &mut *emit))
             })
         }),
         _ => {
@@ -247,7 +247,7 @@ fn for_each_placement(left: Crystals, slot: usize, emit: &mut impl FnMut(Crystal
             each_colour(left, 0, 0, |l, p| {
                 each_colour(l, 1, p, |l, p| {
                     each_colour(l, 2, p, |l, p| {
-                        each_colour(l, 3, p, |l, p| each_colour(l, 4, p, |l, p| emit(l, p)))
+                        each_colour(l, 3, p, |l, p| each_colour(l, 4, p, &mut *emit))
                     })
                 })
             })

@@ -348,8 +348,8 @@ impl Century {
         let old = self.seats[seat].crystals();
         for colour in 0..4 {
             // Unchanged colours XOR the same key twice, which cancels: no branch needed.
-            self.hash ^=
-                z::caravan(seat, colour, old.get(colour)) ^ z::caravan(seat, colour, new.get(colour));
+            self.hash ^= z::caravan(seat, colour, old.get(colour))
+                ^ z::caravan(seat, colour, new.get(colour));
         }
         self.seats[seat].caravan = new.to_nibbles();
     }

@@ -599,7 +599,10 @@ fn a_move_said_to_change_only_the_movers_evaluation_leaves_the_others_bit_for_bi
             state.apply(action);
         }
     }
-    assert!(kept > 10_000 && changed > 100, "{kept} kept, {changed} claims");
+    assert!(
+        kept > 10_000 && changed > 100,
+        "{kept} kept, {changed} claims"
+    );
 }
 
 #[test]
@@ -647,7 +650,10 @@ fn take_legality_is_checked_without_listing_and_agrees_with_the_list() {
             state.apply(action);
         }
     }
-    assert!(legal > 1000 && illegal > 1000, "{legal} legal, {illegal} illegal");
+    assert!(
+        legal > 1000 && illegal > 1000,
+        "{legal} legal, {illegal} illegal"
+    );
 }
 
 fn check_invariants(state: &Century) {
