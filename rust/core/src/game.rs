@@ -369,6 +369,15 @@ pub trait Game: Copy + Send + Sync + 'static {
         self.score(player) as f64
     }
 
+    /// Whether playing `action` (a player action of this state) leaves every other
+    /// player's [`Game::heuristic_score`] exactly as it is here, so that only the mover's
+    /// changes. Alpha-beta then evaluates only the mover at the leaves one ply below and
+    /// reuses this state's scores of the others. `false` (the default) is always safe; a
+    /// wrong `true` changes search results.
+    fn heuristic_changes_only_mover(&self, _action: Self::Action) -> bool {
+        false
+    }
+
     /// Whether perft expands a chance event reached with no ply left (Century's rules: a
     /// deal after the last counted move branches) or counts it as one leaf (Merchant
     /// Explorers' §13: `perft(0) = 1` at a chance node). Each game's spec defines its

@@ -44,6 +44,28 @@ impl Objective {
         }
     }
 
+    /// [`Objective::horizon`] of a leaf reached by `mover`'s move from a state whose
+    /// heuristic scores were `parent` (one per player), when that move changed only the
+    /// mover's ([`Game::heuristic_changes_only_mover`]): only the mover is evaluated.
+    pub fn horizon_after<G: Game>(
+        self,
+        state: &G,
+        root: usize,
+        mover: usize,
+        parent: &[f64],
+    ) -> f64 {
+        match self {
+            Objective::Win => 0.0,
+            Objective::Margin => margin(state, root, |s, p| {
+                if p == mover {
+                    s.heuristic_score(p)
+                } else {
+                    parent[p]
+                }
+            }),
+        }
+    }
+
     /// Combines the values of a chance node's outcomes (`(probability, value)` pairs).
     pub fn chance(self, outcomes: impl Iterator<Item = (f64, f64)>) -> f64 {
         let mut combined = ChanceValue::new(self);

@@ -8,7 +8,8 @@
 //!   list is sampled instead: its drawn outcomes read back), `public_view` is
 //!   stable and hides nothing the mover needs, and `resample_hidden` is consistent with the
 //!   observer's view; the observation tensor has its declared length, is deterministic and
-//!   shows nothing a seat's public view hides; policy indices are in range and read back.
+//!   shows nothing a seat's public view hides; policy indices are in range and read back;
+//!   `check_legal` and `heuristic_changes_only_mover` agree with what the moves do.
 //! - [`perft_file`]: walks a perft table (`FILE DEPTH LEAVES` rows, positions beside it).
 
 pub mod toys;
@@ -75,9 +76,10 @@ pub fn check_random_games<G: Game>(
                         }
                         state.apply(pick);
                     }
-                    Turn::Player(_) => {
+                    Turn::Player(mover) => {
                         state.legal_actions(&mut legal);
                         check_legality_answers(&state, &legal, &earlier);
+                        check_untouched_scores(&state, mover, &legal);
                         if legal.is_empty() || plies == max_plies {
                             break;
                         }
@@ -103,6 +105,29 @@ fn check_legality_answers<G: Game>(state: &G, legal: &[G::Action], others: &[G::
                 answer,
                 legal.contains(&action),
                 "{name}: check_legal({action:?}) disagrees with legal_actions"
+            );
+        }
+    }
+}
+
+/// [`Game::heuristic_changes_only_mover`], where it says so, keeps every other player's
+/// `heuristic_score` to the bit (alpha-beta reuses them). Up to 32 of the legal actions,
+/// spread over the list, so states with hundreds stay cheap.
+fn check_untouched_scores<G: Game>(state: &G, mover: usize, legal: &[G::Action]) {
+    let name = G::INFO.name;
+    let step = legal.len().div_ceil(32).max(1);
+    for &action in legal.iter().step_by(step) {
+        if !state.heuristic_changes_only_mover(action) {
+            continue;
+        }
+        let mut child = *state;
+        child.apply(action);
+        for player in (0..state.num_players()).filter(|&p| p != mover) {
+            let (before, after) = (state.heuristic_score(player), child.heuristic_score(player));
+            assert_eq!(
+                before.to_bits(),
+                after.to_bits(),
+                "{name}: {action:?} changed player {player}'s heuristic score ({before} -> {after})"
             );
         }
     }

@@ -26,11 +26,13 @@
 //! The weights were set by hand and checked in short arena runs against the greedy bot
 //! (docs/strength.md).
 
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use super::cards::{Effect, GOLEMS, GOLEM_COUNT, MERCHANTS};
 use super::crystals::Crystals;
 use super::greedy::{claim_value, claim_value_at, distance};
+use super::state::GOLEM_ROW_SLOTS;
 use super::{caravan_worth, golem_threshold, Action, ActionKind, BitIter, Century};
 use crate::Game;
 
@@ -50,24 +52,95 @@ const MAX_TURNS_LEFT: f64 = 12.0;
 
 /// Crystal steps one play of merchant `card` yields (a trade: one exchange).
 fn power(card: usize) -> f64 {
-    POWER[card]
+    POWER[card] as f64
 }
 
-/// [`power`] of every merchant card, computed once: the evaluation sums it over a hand at
-/// every search leaf.
-const POWER: [f64; MERCHANTS.len()] = {
-    let mut table = [0.0; MERCHANTS.len()];
+/// [`power`] of every merchant card, computed once. Every card's power is a whole number
+/// of steps (crystal worths are), so sums of them are exact in any order.
+const POWER: [u8; MERCHANTS.len()] = {
+    let mut table = [0; MERCHANTS.len()];
     let mut card = 0;
     while card < MERCHANTS.len() {
-        table[card] = match MERCHANTS[card].effect {
-            Effect::Gain(gain) => worth_of(gain) as f64,
-            Effect::Upgrade(steps) => steps as f64,
-            Effect::Trade { pay, get } => (worth_of(get) - worth_of(pay)) as f64,
+        let steps = match MERCHANTS[card].effect {
+            Effect::Gain(gain) => worth_of(gain),
+            Effect::Upgrade(steps) => steps as i32,
+            Effect::Trade { pay, get } => worth_of(get) - worth_of(pay),
         };
+        // A byte of cards (below) must sum within a u8.
+        assert!(
+            0 <= steps && steps <= 31,
+            "a card's power fits the byte tables"
+        );
+        table[card] = steps as u8;
         card += 1;
     }
     table
 };
+
+/// Bytes of a merchant-card set.
+const CARD_BYTES: usize = MERCHANTS.len().div_ceil(8);
+
+/// Summed [`power`] of the cards in each byte value of a card set: `[k][b]` for the cards
+/// `8k..8k+8` whose bits are set in `b`. The evaluation sums a seat's cards at every leaf;
+/// six lookups replace a loop over them.
+const POWER_BY_BYTE: [[u8; 256]; CARD_BYTES] = {
+    let mut table = [[0; 256]; CARD_BYTES];
+    let mut k = 0;
+    while k < CARD_BYTES {
+        let mut byte = 0;
+        while byte < 256 {
+            let mut sum = 0;
+            let mut bit = 0;
+            while bit < 8 {
+                let card = 8 * k + bit;
+                if byte >> bit & 1 == 1 && card < MERCHANTS.len() {
+                    sum += POWER[card];
+                }
+                bit += 1;
+            }
+            table[k][byte] = sum;
+            byte += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// Summed power of a set of merchant cards.
+#[inline]
+fn power_sum(cards: u64) -> u32 {
+    (0..CARD_BYTES)
+        .map(|k| POWER_BY_BYTE[k][(cards >> (8 * k)) as u8 as usize] as u32)
+        .sum()
+}
+
+/// The largest [`power_sum`] of any set of cards.
+const MAX_POWER_SUM: usize = {
+    let mut sum = 0;
+    let mut card = 0;
+    while card < MERCHANTS.len() {
+        sum += POWER[card] as usize;
+        card += 1;
+    }
+    sum
+};
+
+/// The farthest any caravan is from a golem: the golem's worth, from an empty caravan.
+const MAX_STEPS: usize = {
+    let mut most = 0;
+    let mut golem = 0;
+    while golem < GOLEMS.len() {
+        let worth = worth_of(GOLEMS[golem].cost) as usize;
+        if worth > most {
+            most = worth;
+        }
+        golem += 1;
+    }
+    most
+};
+
+/// A seat's cards as an engine: (summed power, number of cards), which fix its rate.
+const ENGINES: usize = (MAX_POWER_SUM + 1) * (MERCHANTS.len() + 1);
 
 #[cfg(test)]
 #[test]
@@ -92,6 +165,85 @@ fn power_of_agrees_with_powi() {
             assert!((power_of(base, exponent) - expected).abs() <= 1e-12 * expected.max(1.0));
         }
     }
+}
+
+/// The evaluation as first written (a loop over the cards, an `exp` and a `power_of` per
+/// call): the memoised [`evaluate`] must agree with it to the bit, or search results move.
+#[cfg(test)]
+fn evaluate_plain(state: &Century, player: usize) -> f64 {
+    let seat = state.seat(player);
+    let caravan = seat.crystals();
+    let cards = seat.hand | seat.played;
+    let produced: f64 = BitIter(cards).map(power).sum();
+    let rate = (produced / (cards.count_ones() as f64 + 1.0)).max(0.5);
+    let per_step = (DISCOUNT.ln() / rate).exp();
+    let best_golem = state
+        .golem_row()
+        .iter()
+        .enumerate()
+        .map(|(slot, &golem)| {
+            let steps = distance(caravan, GOLEMS[golem as usize].cost);
+            claim_value_at(state, slot) as f64 * power_of(per_step, steps)
+        })
+        .fold(0.0, f64::max);
+    let most_golems = (0..state.num_players())
+        .map(|s| state.seat(s).golems.count_ones())
+        .max()
+        .unwrap_or(0);
+    let to_claim = golem_threshold(state.num_players()).saturating_sub(most_golems) as f64;
+    let turns_left = if state.last_round() {
+        0.0
+    } else {
+        (to_claim * TURNS_PER_GOLEM).min(MAX_TURNS_LEFT)
+    };
+    state.score_of(player) as f64 - caravan.non_yellow() as f64
+        + CARAVAN * caravan_worth(caravan) as f64
+        + GOLEM * best_golem
+        + ENGINE * rate * turns_left
+}
+
+#[cfg(test)]
+#[test]
+fn evaluation_agrees_with_the_plain_formula_to_the_bit() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut actions = Vec::new();
+    let mut compared = 0;
+    for game in 0..40 {
+        let mut state = Century::new_game(2 + game % 4, &mut rng);
+        while !state.is_terminal() {
+            for player in 0..state.num_players() {
+                // Twice: the first call may fill the memo, the second reads it.
+                for _ in 0..2 {
+                    let (fast, plain) = (evaluate(&state, player), evaluate_plain(&state, player));
+                    assert_eq!(fast.to_bits(), plain.to_bits(), "{fast} vs {plain}");
+                }
+                compared += 1;
+            }
+            state.legal_actions(&mut actions);
+            state.apply(actions[rng.random_range(0..actions.len())]);
+        }
+    }
+    assert!(compared > 10_000, "{compared} evaluations compared");
+}
+
+#[cfg(test)]
+#[test]
+fn power_sums_by_byte_agree_with_the_cards() {
+    for cards in [
+        0,
+        1,
+        0b1011,
+        super::cards::DECK_MERCHANTS,
+        (1 << MERCHANTS.len()) - 1,
+    ] {
+        let plain: u32 = BitIter(cards).map(|c| POWER[c] as u32).sum();
+        assert_eq!(power_sum(cards), plain);
+    }
+    assert_eq!(
+        power_sum((1 << MERCHANTS.len()) - 1) as usize,
+        MAX_POWER_SUM
+    );
 }
 
 /// `caravan_worth` usable in a `const` table.
@@ -161,9 +313,42 @@ fn power_of(mut base: f64, mut exponent: u32) -> f64 {
     result
 }
 
+/// `DISCOUNT^(steps / rate)` for a seat whose cards are `engine` (power sum, count) at
+/// `rate`, memoised per (engine, steps): an `exp` and a `power_of` per golem at every leaf
+/// were a quarter of the evaluation. The value is computed as before (`per_step^steps`),
+/// so it is the same to the bit. Entries fill on first use, as in [`golem_distance`].
+#[inline]
+fn discount(engine: usize, rate: f64, steps: u32) -> f64 {
+    static MEMO: [AtomicU64; ENGINES * (MAX_STEPS + 1)] =
+        [const { AtomicU64::new(0) }; ENGINES * (MAX_STEPS + 1)];
+    if steps as usize > MAX_STEPS {
+        return discount_of(rate, steps);
+    }
+    let entry = &MEMO[engine * (MAX_STEPS + 1) + steps as usize];
+    match entry.load(Relaxed) {
+        // A discount is never 0: per_step >= 0.85^2 and steps <= MAX_STEPS.
+        0 => {
+            let value = discount_of(rate, steps);
+            entry.store(value.to_bits(), Relaxed);
+            value
+        }
+        bits => f64::from_bits(bits),
+    }
+}
+
+/// `DISCOUNT^(steps / rate)` as `per_step^steps` (one `exp`, not a `powf`). Kept out of
+/// line: inlined, the compiler hoisted its `exp` out of the loop of [`evaluate`] and paid
+/// it on every call, memo hit or not.
+#[cold]
+#[inline(never)]
+fn discount_of(rate: f64, steps: u32) -> f64 {
+    let per_step = (DISCOUNT.ln() / rate).exp();
+    power_of(per_step, steps)
+}
+
 /// The golem of the row cheapest to complete from `caravan` (ties to more points with
-/// the coin, then the lower slot), as the greedy bot picks its target.
-fn target(state: &Century, caravan: u16) -> Option<Crystals> {
+/// the coin, then the lower slot), as the greedy bot picks its target: its id and cost.
+fn target(state: &Century, caravan: u16) -> Option<(u8, Crystals)> {
     state
         .golem_row()
         .iter()
@@ -175,7 +360,7 @@ fn target(state: &Century, caravan: u16) -> Option<Crystals> {
                 slot,
             )
         })
-        .map(|(_, &golem)| GOLEMS[golem as usize].cost)
+        .map(|(_, &golem)| (golem, GOLEMS[golem as usize].cost))
 }
 
 /// Fills `out` with the prior weight of each of `actions` (see the module documentation).
@@ -185,12 +370,11 @@ pub(super) fn priors(state: &Century, actions: &[Action], out: &mut Vec<f32>) {
     let target = target(state, seat.caravan);
     // A small memo: plays and takes often end on the same caravan and hand.
     let mut memo: [(u16, u64, u32); 8] = [(u16::MAX, 0, 0); 8];
-    let mut reach_of = |after: Crystals, hand: u64, cost: Crystals| {
+    let mut reach_of = |after: Crystals, hand: u64, cost: Crystals, now: u32| {
         let key = (after.to_nibbles(), hand);
         if let Some(&(_, _, r)) = memo.iter().find(|m| (m.0, m.1) == key) {
             return r;
         }
-        let now = distance(after, cost);
         let r = BitIter(hand)
             .map(|card| quick_play(card, after, cost, now))
             .fold(now, u32::min);
@@ -206,15 +390,17 @@ pub(super) fn priors(state: &Century, actions: &[Action], out: &mut Vec<f32>) {
                 CLAIM + claim_value(state, action.index) as f32 + 0.01 * worth
             }
             (_, None) => 0.0,
-            (kind, Some(cost)) => {
+            (kind, Some((golem, cost))) => {
                 let bit = 1u64 << action.index;
                 let hand = match kind {
                     ActionKind::Play => seat.hand & !bit,
                     ActionKind::Take => seat.hand | bit,
                     _ => seat.hand | seat.played,
                 };
-                let now = distance(after, cost) as f32;
-                let reach = reach_of(after, hand, cost) as f32;
+                // The memoised distance: `distance` per action was a third of the priors.
+                let now = golem_distance(action.caravan, golem);
+                let reach = reach_of(after, hand, cost, now) as f32;
+                let now = now as f32;
                 let take = if kind == ActionKind::Take {
                     TAKE * power(action.index as usize) as f32
                 } else {
@@ -230,25 +416,70 @@ pub(super) fn priors(state: &Century, actions: &[Action], out: &mut Vec<f32>) {
         .for_each(|s| *s = (TEMPERATURE * (*s - best)).exp());
 }
 
+/// Entries of the per-thread memo of [`cached_best_golem`].
+const BEST_GOLEM_ENTRIES: usize = 1 << 12;
+
+thread_local! {
+    /// (key, best golem term) per entry, direct-mapped; allocated on first use.
+    static BEST_GOLEM: RefCell<Vec<(u64, f64)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The best-golem term of a seat with `caravan` and cards `engine`, from `compute` or a
+/// per-thread memo of it. The key holds everything the term reads (the caravan, the
+/// engine, the golem row and which coins are left), so a hit is the same value to the
+/// bit. Leaves of one search see few caravans and rows over and over; the term was a
+/// third of the evaluation.
+#[inline]
+fn cached_best_golem(
+    state: &Century,
+    caravan: u16,
+    engine: usize,
+    compute: impl FnOnce() -> f64,
+) -> f64 {
+    // 16 bits of caravan, 13 of engine, 6 per golem slot (63: empty), 2 for the coins.
+    const _: () = assert!(ENGINES <= 1 << 13 && GOLEM_COUNT < 63);
+    let row = (0..GOLEM_ROW_SLOTS).fold(0u64, |code, slot| {
+        let golem = state.golem_row().get(slot).map_or(63, |&g| g as u64);
+        code << 6 | golem
+    });
+    let coins = (state.gold_left() > 0) as u64 | ((state.silver_left() > 0) as u64) << 1;
+    let key = caravan as u64 | (engine as u64) << 16 | row << 29 | coins << 59;
+    let index = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize;
+    BEST_GOLEM.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        if memo.is_empty() {
+            // u64::MAX is no key (keys use 61 bits).
+            memo.resize(BEST_GOLEM_ENTRIES, (u64::MAX, 0.0));
+        }
+        let entry = &mut memo[index];
+        if entry.0 != key {
+            *entry = (key, compute());
+        }
+        entry.1
+    })
+}
+
 /// The evaluation of `player`'s position in points (see the module documentation).
 pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
     let seat = state.seat(player);
     let caravan = seat.crystals();
     let cards = seat.hand | seat.played;
-    let produced: f64 = BitIter(cards).map(power).sum();
-    let rate = (produced / (cards.count_ones() as f64 + 1.0)).max(0.5);
-    // DISCOUNT^(steps / rate) as per_step^steps: one `exp` per evaluation, not a `powf`
-    // per golem.
-    let per_step = (DISCOUNT.ln() / rate).exp();
-    let best_golem = state
-        .golem_row()
-        .iter()
-        .enumerate()
-        .map(|(slot, &golem)| {
-            let steps = golem_distance(seat.caravan, golem);
-            claim_value_at(state, slot) as f64 * power_of(per_step, steps)
-        })
-        .fold(0.0, f64::max);
+    let (produced, count) = (power_sum(cards), cards.count_ones());
+    let rate = (produced as f64 / (count as f64 + 1.0)).max(0.5);
+    let engine = produced as usize * (MERCHANTS.len() + 1) + count as usize;
+    let best_golem = cached_best_golem(state, seat.caravan, engine, || {
+        state
+            .golem_row()
+            .iter()
+            .enumerate()
+            .map(|(slot, &golem)| {
+                let steps = golem_distance(seat.caravan, golem);
+                claim_value_at(state, slot) as f64 * discount(engine, rate, steps)
+            })
+            // Values are positive and never NaN: a plain compare, not `f64::max`'s NaN
+            // rules.
+            .fold(0.0, |best, value| if value > best { value } else { best })
+    });
     let most_golems = (0..state.num_players())
         .map(|s| state.seat(s).golems.count_ones())
         .max()
@@ -259,7 +490,10 @@ pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
     } else {
         (to_claim * TURNS_PER_GOLEM).min(MAX_TURNS_LEFT)
     };
-    state.score_of(player) as f64 - caravan.non_yellow() as f64
+    // The score without its non-yellow crystals (`worth` counts them): whole numbers, so
+    // the same as `score_of - non_yellow` in f64.
+    let points = seat.golem_points() + 3 * seat.gold as u32 + seat.silver as u32;
+    points as f64
         + CARAVAN * caravan_worth(caravan) as f64
         + GOLEM * best_golem
         + ENGINE * rate * turns_left

@@ -171,6 +171,7 @@ impl Game for Century {
         observation::policy_index(action)
     }
 
+    #[inline]
     fn ordering_hint(&self, action: Action) -> i32 {
         match action.kind {
             // Points now are worth most; a richer golem first.
@@ -189,6 +190,15 @@ impl Game for Century {
 
     fn heuristic_score(&self, player: usize) -> f64 {
         eval::evaluate(self, player)
+    }
+
+    fn heuristic_changes_only_mover(&self, action: Action) -> bool {
+        // Another seat's evaluation reads its own seat, the golem row, the coins and the
+        // golem counts: only a claim touches those (a take deals merchants only).
+        matches!(
+            action.kind,
+            ActionKind::Play | ActionKind::Take | ActionKind::Rest
+        )
     }
 
     const BENCH_POSITIONS: &'static [BenchPosition] = &[

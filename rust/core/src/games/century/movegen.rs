@@ -66,11 +66,8 @@ impl Century {
             }
             ActionKind::Take => {
                 let row = &self.merchant_row[..self.merchant_row_len as usize];
-                match row.iter().position(|&card| card == action.index) {
-                    Some(slot) if slot <= caravan.total() as usize => {
-                        self.for_each_take(slot, caravan, &mut check)
-                    }
-                    _ => {}
+                if let Some(slot) = row.iter().position(|&card| card == action.index) {
+                    found = self.take_is_legal(slot, caravan, action);
                 }
             }
             ActionKind::Rest => {
@@ -85,12 +82,31 @@ impl Century {
         found
     }
 
+    /// Whether `action` is one of [`Self::for_each_take`]'s takes of the card in `slot`,
+    /// without listing them (the table move is often a take with hundreds of siblings): its
+    /// placement names a colour for each slot before and nothing beyond, the caravan holds
+    /// those crystals (in any order, one at a time is the same as all at once), and the
+    /// caravan kept is one the player can end the turn with.
+    fn take_is_legal(&self, slot: usize, caravan: Crystals, action: Action) -> bool {
+        if (action.placement as u32) >> (2 * slot) != 0 {
+            return false;
+        }
+        let placed = (0..slot).fold(Crystals::EMPTY, |sum, before| {
+            sum.plus(Crystals::single(action.placed_colour(before)))
+        });
+        if slot > caravan.total() as usize || !caravan.covers(placed) {
+            return false;
+        }
+        let held = caravan.minus(placed).plus(self.row_crystals[slot]);
+        ends_on(held, Crystals::from_nibbles(action.caravan))
+    }
+
     /// Every take of the card in merchant-row `slot`: one per placement order of the
     /// crystals left on the cards before it and per caravan kept.
     fn for_each_take(&self, slot: usize, caravan: Crystals, emit: &mut impl FnMut(Action)) {
         let on_card = self.row_crystals[slot];
         let card = self.merchant_row[slot];
-        for_each_placement(caravan, slot, 0, 0, &mut |left, placement| {
+        for_each_placement(caravan, slot, &mut |left, placement| {
             for_each_kept(left.plus(on_card), |kept| {
                 emit(Action {
                     kind: ActionKind::Take,
@@ -208,24 +224,44 @@ pub(super) fn for_each_upgrade(caravan: Crystals, steps: u32, mut emit: impl FnM
     }
 }
 
-/// Every ordered sequence of colours the player can place on slots `placed..slot` from
-/// `left`; `placement` packs the colours chosen so far (2 bits per slot).
-fn for_each_placement(
-    left: Crystals,
-    slot: usize,
-    placed: usize,
-    placement: u16,
-    emit: &mut impl FnMut(Crystals, u16),
-) {
-    if placed == slot {
-        emit(left, placement);
-        return;
+/// Every ordered sequence of colours the player can place on the `slot` slots before the
+/// card from `left`, in lexicographic order (slot 0's colour first); `placement` packs the
+/// colours (2 bits per slot). The recursion is unrolled into nested loops, one per slot
+/// (a row has at most six): a call per placement step showed in the profile.
+#[inline(always)]
+fn for_each_placement(left: Crystals, slot: usize, emit: &mut impl FnMut(Crystals, u16)) {
+    match slot {
+        0 => emit(left, 0),
+        1 => each_colour(left, 0, 0, &mut *emit),
+        2 => each_colour(left, 0, 0, |l, p| each_colour(l, 1, p, &mut *emit)),
+        3 => each_colour(left, 0, 0, |l, p| {
+            each_colour(l, 1, p, |l, p| each_colour(l, 2, p, &mut *emit))
+        }),
+        4 => each_colour(left, 0, 0, |l, p| {
+            each_colour(l, 1, p, |l, p| {
+                each_colour(l, 2, p, |l, p| each_colour(l, 3, p, &mut *emit))
+            })
+        }),
+        _ => {
+            debug_assert_eq!(slot, 5, "a merchant row has six slots");
+            each_colour(left, 0, 0, |l, p| {
+                each_colour(l, 1, p, |l, p| {
+                    each_colour(l, 2, p, |l, p| {
+                        each_colour(l, 3, p, |l, p| each_colour(l, 4, p, &mut *emit))
+                    })
+                })
+            })
+        }
     }
+}
+
+/// One more placement step: each colour `left` holds, placed on slot `placed`.
+#[inline(always)]
+fn each_colour(left: Crystals, placed: usize, placement: u16, mut then: impl FnMut(Crystals, u16)) {
     for colour in 0..4 {
         let one = Crystals::single(colour);
         if left.covers(one) {
-            let packed = placement | (colour as u16) << (2 * placed);
-            for_each_placement(left.minus(one), slot, placed + 1, packed, emit);
+            then(left.minus(one), placement | (colour as u16) << (2 * placed));
         }
     }
 }

@@ -103,3 +103,33 @@ pub fn row_crystals(card: usize, colour: usize, count: u32) -> u64 {
 pub fn golem_row(slot: usize, golem: usize) -> u64 {
     KEYS[GOLEM_ROW + slot * GOLEM_COUNT + golem]
 }
+
+/// [`row_crystals`] of every colour at count 0, XORed, per merchant card: the hash of a
+/// card with no crystals on it, which every deal adds.
+static NO_ROW_CRYSTALS: [u64; MERCHANT_COUNT] = {
+    let mut keys = [0u64; MERCHANT_COUNT];
+    let mut card = 0;
+    while card < MERCHANT_COUNT {
+        let mut colour = 0;
+        while colour < 4 {
+            keys[card] ^= KEYS[ROW_CRYSTALS + (card * 4 + colour) * ROW_CRYSTAL_TABLE];
+            colour += 1;
+        }
+        card += 1;
+    }
+    keys
+};
+
+#[inline]
+pub fn no_row_crystals(card: usize) -> u64 {
+    NO_ROW_CRYSTALS[card]
+}
+
+#[cfg(test)]
+#[test]
+fn no_row_crystals_is_the_four_zero_counts() {
+    for card in 0..MERCHANT_COUNT {
+        let plain = (0..4).fold(0, |h, colour| h ^ row_crystals(card, colour, 0));
+        assert_eq!(no_row_crystals(card), plain);
+    }
+}
