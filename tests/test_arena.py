@@ -134,7 +134,7 @@ def test_bench_signature_is_the_recorded_one():
     result = json.loads(ok("bench", "--json"))
     assert result["nodes"] == sum(line["nodes"] for line in result["lines"])
     # Three searches (alpha-beta win and margin, ISMCTS) per bench position of each game.
-    assert len(result["lines"]) == 21
+    assert len(result["lines"]) == 30
     assert result["nodes"] == result["expected"]
     assert result["nps"] > 0
 
