@@ -19,8 +19,8 @@
 //! - `pass` keeps the action for later (after a re-drop) and changes nothing now: it is
 //!   valued as the state before the turn less [`PASS_COST`], so greedy passes only when
 //!   every action would lose more than that: rarely (36 of 2 436 turns in 80 greedy
-//!   self-play games, 1–4 players), typically when every marble left would spoil a match
-//!   with the round's Character.
+//!   self-play games, 1–4 players), presumably when every marble left would spoil a
+//!   match with the round's Character.
 //! - Draft picks and discards, Artifact-tile choices and Golem placement have no effect
 //!   on the score at once; the evaluation counts drafted Objectives, the benefits of an
 //!   Artifact tile before any Gold and the neighborhoods under standing Golems, so one ply
