@@ -12,7 +12,9 @@ from golem_solver._core import random_playouts
 from conftest import ROOT, pick
 
 GAME = "golem-cranio"
-MID_ROUND = ROOT / "rust" / "core" / "data" / "bench" / "golem_cranio" / "2p-r2-actions.toml"
+MID_ROUND = (
+    ROOT / "rust" / "core" / "data" / "bench" / "golem_cranio" / "2p-r2-actions.toml"
+)
 
 
 def timed(run):

@@ -105,13 +105,13 @@ def test_commands_read_the_game_from_the_position(command, tmp_path):
 
 def test_commands_load_through_the_game_registry(monkeypatch):
     seen = []
-    real = commands.registry.load_file
+    real = commands.registry.read_position
 
-    def spy(path):
+    def spy(path=None, **more):
         seen.append(str(path))
-        return real(path)
+        return real(path, **more)
 
-    monkeypatch.setattr(commands.registry, "load_file", spy)
+    monkeypatch.setattr(commands.registry, "read_position", spy)
     expected = Century.load(MIDGAME).legal_action_texts()
     assert ok("moves", MIDGAME).splitlines() == expected
     assert seen == [str(MIDGAME)]

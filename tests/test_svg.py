@@ -69,7 +69,12 @@ def check_seats(root: ET.Element, state: Any) -> None:
     assert len(with_class(root, "seat")) == state.players
 
 
-CHECKS = {"century-golem": check_century}
+def check_golem(root: ET.Element, state: Any) -> None:
+    panels = with_class(root, "player-panel")
+    assert [int(p.get("data-seat")) for p in panels] == list(range(state.players))
+
+
+CHECKS = {"century-golem": check_century, "golem-cranio": check_golem}
 
 
 @pytest.mark.parametrize("game", list(GAMES))

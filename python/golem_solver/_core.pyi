@@ -91,6 +91,11 @@ class GameState:
     @staticmethod
     def new(players: int, seed: int = 0) -> GameState: ...
     def to_toml(self) -> str: ...
+    @property
+    def ruleset(self) -> Optional[dict[str, Any]]:
+        """The rules file the state plays by (Golem's components: ``game``, ``source``,
+        ``sha256``, ``facts``, ``placeholders`` and the ``line`` printed with every
+        result), or None for a game whose rules are all built in."""
     def to_svg(self) -> Optional[str]: ...
     def _repr_svg_(self) -> Optional[str]: ...
     def save(
@@ -204,10 +209,6 @@ class GolemCranio(GameState):
 
     def hide_decks(self) -> None: ...
     @property
-    def ruleset(self) -> dict[str, Any]:
-        """``source``, ``sha256``, ``facts``, ``placeholders`` and the ``line`` printed
-        with every result."""
-    @property
     def round(self) -> int: ...
     @property
     def phase(self) -> str: ...
@@ -218,6 +219,15 @@ def from_toml(text: str) -> GameState:
 
 def load(path: Union[str, PathLike[str]]) -> GameState:
     """The state of the game named by the file's ``game`` key."""
+
+def read_position(
+    path: Optional[str] = None,
+    text: Optional[str] = None,
+    components: Optional[str] = None,
+    seed: int = 0,
+) -> tuple[GameState, list[str]]:
+    """A position of any game from a file or a text, with the warnings its reading gave;
+    ``components`` overrides the rules file it names, ``seed`` fills its ``?`` cards."""
 
 def new_game(
     game: str,

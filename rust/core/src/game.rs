@@ -384,6 +384,14 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// perft; this says which definition.
     const PERFT_EXPANDS_TRAILING_CHANCE: bool = true;
 
+    /// Whether chance events come in chains (Golem's Refresh: a marble drop, then a deal
+    /// per action space and one for the Library), whose product no search can expand.
+    /// Alpha-beta then evaluates a chance node reached with no ply left instead of
+    /// expanding it, and where it samples (`chance_samples`, or a node too large to list)
+    /// it draws whole chains, k in all, instead of k outcomes at every link. `false` (the
+    /// default) keeps the per-node behaviour that Century's bench signature records.
+    const CHANCE_CHAINS: bool = false;
+
     /// The positions [`crate::bench`] searches for this game (its data, in its folder).
     const BENCH_POSITIONS: &'static [BenchPosition] = &[];
 
@@ -395,6 +403,14 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn action_priors(&self, actions: &[Self::Action], out: &mut Vec<f32>) {
         out.clear();
         out.resize(actions.len(), 1.0);
+    }
+
+    /// Weights like [`Game::action_priors`] for the places that ask at every step: policy
+    /// rollouts and alpha-beta's interior move ordering. By default the priors themselves;
+    /// a game whose priors cost a lookahead (Golem's greedy, about a millisecond) gives
+    /// cheap static weights here and keeps the priors for the root and the tree.
+    fn rollout_priors(&self, actions: &[Self::Action], out: &mut Vec<f32>) {
+        self.action_priors(actions, out)
     }
 
     /// Whether `action` is legal here, when the game can tell without generating every

@@ -323,8 +323,10 @@ impl<G: Game> Searcher<G> {
                     true,
                 )
             }
-            Turn::Chance => return self.chance_node(state, depth, level, plies),
-            Turn::Player(_) if depth == 0 => {
+            Turn::Chance if depth > 0 || !G::CHANCE_CHAINS => {
+                return self.chance_node(state, depth, level, plies)
+            }
+            Turn::Player(_) | Turn::Chance if depth == 0 => {
                 let value = match leaf_mover {
                     Some(mover) => self.objective.horizon_after(
                         state,
@@ -337,6 +339,7 @@ impl<G: Game> Searcher<G> {
                 return (value, false);
             }
             Turn::Player(mover) => mover,
+            Turn::Chance => unreachable!("chance nodes are searched above"),
         };
         let maximizing = mover == self.root_player;
         let pv_node = beta - alpha > 2.0 * NULL_WINDOW;
@@ -535,6 +538,9 @@ impl<G: Game> Searcher<G> {
     }
 
     fn chance_node(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
+        if G::CHANCE_CHAINS && (self.chance_samples.is_some() || !state.chance_listable()) {
+            return self.sampled_chains(state, depth, level, plies);
+        }
         if !state.chance_listable() {
             return self.sampled_chance_node(state, depth, level, plies);
         }
@@ -626,6 +632,45 @@ impl<G: Game> Searcher<G> {
         (combined.value(), false)
     }
 
+    /// A chain of chance events ([`Game::CHANCE_CHAINS`]) sampled whole: `k` times, every
+    /// event of the chain drawn with [`Game::sample_chance`] from a stream seeded by the
+    /// state's hash, and the first player decision after it searched, each chain weighing
+    /// 1/k. An estimate, like [`Self::sampled_chance_node`].
+    fn sampled_chains(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
+        use rand::SeedableRng;
+        let k = self.chance_samples.unwrap_or(UNLISTABLE_SAMPLES).max(1);
+        self.chance_sampled = Some(k);
+        self.pv[level].clear();
+        if self.objective == Objective::Win {
+            return (0.0, false);
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(state.hash() ^ UNLISTABLE_SALT);
+        let mut combined = ChanceValue::new(self.objective);
+        for _ in 0..k {
+            let mut child = *state;
+            while child.turn() == Turn::Chance {
+                match child.sample_chance(&mut rng) {
+                    Some(outcome) => child.apply(outcome),
+                    None => break,
+                }
+            }
+            let (value, _) = self.node(
+                &child,
+                depth,
+                level + 1,
+                plies,
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+            );
+            if self.aborted {
+                break;
+            }
+            combined.add(1.0 / k as f64, value);
+        }
+        self.pv[level].clear();
+        (combined.value(), false)
+    }
+
     /// Fills `moves[level]` with the legal actions and their ordering scores. With
     /// `use_priors` (nodes with two plies or more left, where ordering pays for itself) the
     /// game's priors count too, ahead of the ordering hint.
@@ -658,7 +703,7 @@ impl<G: Game> Searcher<G> {
         let moves = &mut self.moves[level];
         moves.clear();
         if use_priors {
-            state.action_priors(&self.actions, &mut self.weights);
+            state.rollout_priors(&self.actions, &mut self.weights);
             let sum: f32 = self.weights.iter().sum();
             let scale = if sum > 0.0 { PRIOR_SCALE / sum } else { 0.0 };
             moves.extend(

@@ -6,13 +6,17 @@
 //!
 //! **Time left** (for seat p): `A` = rounds of actions left, the current round counted by
 //! the share of p's 3 actions still to take (4 during setup, 0 after round 4's Actions);
-//! `I` = Income phases still to collect; `C` = Golem Controls still to come.
+//! `I` = Income phases still to collect; `C` = Golem Controls still to come. A lookahead
+//! reads `A` from its root ([`heuristic_score_at`]), so that the options it compares are
+//! judged at one time.
 //!
-//! **Formula.** With `w = 0.2 + 0.1·A` the worth of one Clay, Coin or Knowledge (1/5 VP at
-//! the end, 0.6 VP at the start: early resources still have uses), `R` = Clay + Coins +
+//! **Formula** ([`Weights::DEFAULT`]). With `w = 0.2 + 0.25·A` the worth of one Clay,
+//! Coin or Knowledge (1/5 VP at the end, 1.2 VP at the start: early resources still have
+//! conversions ahead, 3 Clay → 6 VP on NR09, 5 Coins → 7 VP on NY08), `R` = Clay + Coins +
 //! Knowledge and `val(ops)` the value of an effect list (below):
 //! ```text
 //! H = final_score − ⌊R/5⌋ + w·R                              resources, continuous
+//!   + 5 · 3A                                                 the actions still to take
 //!   + I · income                                             income to come
 //!   + Σ standing Golems  0.5·min(1, A) · val(neighborhood)   pending activations
 //!   + Σ lying Golems     0.25·[A ≥ 1] · val(next section)    stood up by the next Movement
@@ -22,6 +26,10 @@
 //!   + 0.8 · (red · min(reserve, 0.5·A) + blue · min(empty columns, 0.5·A))
 //!   + influence (this round) + 0.4 · (final_vp(study + ⌊A⌋) − final_vp(study))
 //! ```
+//! - `5 · 3A`: greedy self-play makes about 5.5 VP per action (its estimate in round 1
+//!   fell short of its final score by 70 VP without this term); the term hardly changes
+//!   the greedy's choices (all options share the root's `A`) but keeps a horizon's value
+//!   on the scale of final scores and a seat with an action left ahead of one without.
 //! - `income` = val of the street income of the 3 Students' sections, of each completed
 //!   Artifact (benefit and boosts), of the Study space, of the Golem level and of upgraded
 //!   `income` abilities: one Income phase.
@@ -53,37 +61,93 @@ use super::components::vocab::{ObjectiveType, Resource};
 use super::state::{Phase, State, CAULDRONS, DISTRICTS, NONE, WHITE};
 use crate::util::BitIter;
 
-/// Worth of a Clay, Coin or Knowledge at the end, and its growth per round of actions left.
-const W_END: f64 = 0.2;
-const W_PER_ROUND: f64 = 0.1;
-/// Share of a neighborhood's value a standing Golem holds (its activation is still to be
-/// paid for with an action), and a lying one (it needs the next Movement first).
-const STANDING: f64 = 0.5;
-const LYING: f64 = 0.25;
-/// Later Golem Controls, at today's sections (Golems and Students both move meanwhile).
-const LATER_CONTROL: f64 = 0.5;
-const CAULDRON: f64 = 0.6;
-const CAULDRON_PRIOR: f64 = 0.3;
-const OBJECTIVE: f64 = 0.8;
-const MENORAH: f64 = 0.8;
-const GROWTH_PER_ROUND: f64 = 0.5;
-const MATCH_ONE: f64 = 0.3;
-const STUDY_POTENTIAL: f64 = 0.4;
+/// The weights of the formula (module documentation), in VP. [`Weights::DEFAULT`] is what
+/// [`heuristic_score`] uses; other values are for tuning experiments.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Worth of a Clay, Coin or Knowledge at the end, and its growth per round of
+    /// actions left (`w = worth_end + worth_per_round · A`).
+    pub worth_end: f64,
+    pub worth_per_round: f64,
+    /// VP a seat is expected to make with each action it has still to take.
+    pub action: f64,
+    /// Share of a neighborhood's value a standing Golem holds (its activation still needs
+    /// an action), and a lying one (it needs the next Movement first).
+    pub standing: f64,
+    pub lying: f64,
+    /// Each later Golem Control, at today's sections (Golems and Students both move
+    /// meanwhile).
+    pub later_control: f64,
+    /// An incomplete cauldron's share of its Artifact, and the Gold counted before any is
+    /// placed.
+    pub cauldron: f64,
+    pub cauldron_prior: f64,
+    /// An Objective's VP times its likelihood.
+    pub objective: f64,
+    /// Menorahs times the Golems and columns still to come, at `growth` a round.
+    pub menorah: f64,
+    pub growth: f64,
+    /// A single marble that still fits the active Character.
+    pub match_one: f64,
+    /// Final Study VP within reach.
+    pub study_potential: f64,
+    // Values of ops that are decisions: what a sensible player makes of them, roughly.
+    /// A Study or Student step (also as a cost).
+    pub step: f64,
+    /// A Golem-track space.
+    pub track: f64,
+    pub create: f64,
+    pub kill: f64,
+    /// One activation.
+    pub activate: f64,
+    pub move_step: f64,
+    pub upgrade: f64,
+    pub book: f64,
+    /// `book_active`, per Book held.
+    pub book_active: f64,
+    /// `artifact_activate`, per completed Artifact.
+    pub artifact: f64,
+    pub draw: f64,
+    pub use_neighborhood: f64,
+    pub no_control: f64,
+}
 
-// Values of ops that are decisions (what a sensible player makes of them, roughly).
-const STEP: f64 = 1.0;
-const TRACK: f64 = 0.5;
-const CREATE: f64 = 2.0;
-const KILL: f64 = 1.0;
-const ACTIVATE: f64 = 1.5;
-const MOVE_STEP: f64 = 0.3;
-const UPGRADE: f64 = 1.5;
-const BOOK: f64 = 1.5;
-const BOOK_ACTIVE: f64 = 0.7;
-const ARTIFACT: f64 = 2.0;
-const DRAW: f64 = 1.0;
-const USE: f64 = 1.5;
-const NO_CONTROL: f64 = 1.0;
+impl Weights {
+    pub const DEFAULT: Weights = Weights {
+        worth_end: 0.2,
+        worth_per_round: 0.25,
+        action: 5.0,
+        standing: 0.5,
+        lying: 0.25,
+        later_control: 0.5,
+        cauldron: 0.6,
+        cauldron_prior: 0.3,
+        objective: 0.8,
+        menorah: 0.8,
+        growth: 0.5,
+        match_one: 0.3,
+        study_potential: 0.4,
+        step: 1.0,
+        track: 0.5,
+        create: 2.0,
+        kill: 1.0,
+        activate: 1.5,
+        move_step: 0.3,
+        upgrade: 1.5,
+        book: 1.5,
+        book_active: 0.7,
+        artifact: 2.0,
+        draw: 1.0,
+        use_neighborhood: 1.5,
+        no_control: 1.0,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::DEFAULT
+    }
+}
 
 /// How much of the game is left for one seat (module documentation).
 #[derive(Clone, Copy, Debug)]
@@ -140,8 +204,8 @@ impl Time {
     }
 
     /// Worth of one Clay, Coin or Knowledge.
-    fn worth(&self) -> f64 {
-        W_END + W_PER_ROUND * self.actions
+    fn worth(&self, k: &Weights) -> f64 {
+        k.worth_end + k.worth_per_round * self.actions
     }
 }
 
@@ -156,6 +220,11 @@ pub fn heuristic_score(s: &State, seat: usize) -> f64 {
 /// `pass`) or does not end the round. Incomes and Controls still count from `s`, where
 /// they may have been collected.
 pub fn heuristic_score_at(s: &State, seat: usize, clock: &State) -> f64 {
+    heuristic_score_with(s, seat, clock, &Weights::DEFAULT)
+}
+
+/// [`heuristic_score_at`] with other weights.
+pub fn heuristic_score_with(s: &State, seat: usize, clock: &State, k: &Weights) -> f64 {
     let score = s.final_score(seat) as f64;
     if s.phase == Phase::Over {
         return score;
@@ -163,13 +232,16 @@ pub fn heuristic_score_at(s: &State, seat: usize, clock: &State) -> f64 {
     let comp = s.comp.0;
     let p = &s.players[seat];
     let t = Time::of(s, seat, clock);
-    let w = t.worth();
-    let v = Valuer { s, seat, w };
+    let w = t.worth(k);
+    let v = Valuer { s, seat, w, k };
 
     let res: u32 = p.res.iter().map(|&r| r as u32).sum();
     let per = comp.rules.resources_per_final_vp.max(1) as u32;
     let mut h = score - (res / per) as f64 + w * res as f64;
 
+    let per_round =
+        (comp.rules.marble_actions_per_round + comp.rules.rabbi_actions_per_round) as f64;
+    h += k.action * per_round * t.actions;
     h += t.incomes * income_value(&v);
     h += golems_value(&v, &t);
     h -= control_cost(&v, &t);
@@ -177,29 +249,29 @@ pub fn heuristic_score_at(s: &State, seat: usize, clock: &State) -> f64 {
     let [red, yellow, blue] = s.menorahs(seat);
     if t.actions > 0.0 {
         let completed = s.completed_artifacts(seat);
-        for k in 0..CAULDRONS {
-            if completed >> k & 1 == 1 {
+        for i in 0..CAULDRONS {
+            if completed >> i & 1 == 1 {
                 continue;
             }
-            let cap = comp.rules.cauldron_capacity[k] as f64;
-            let f = (p.gold[k] as f64 + CAULDRON_PRIOR) / (cap + CAULDRON_PRIOR);
+            let cap = comp.rules.cauldron_capacity[i] as f64;
+            let f = (p.gold[i] as f64 + k.cauldron_prior) / (cap + k.cauldron_prior);
             let later = (t.incomes - 1.0).max(0.0);
-            h += CAULDRON * f * (v.artifact(k) * (1.0 + later) + yellow as f64);
+            h += k.cauldron * f * (v.artifact(i) * (1.0 + later) + yellow as f64);
         }
-        let growth = GROWTH_PER_ROUND * t.actions;
+        let growth = k.growth * t.actions;
         let empty_columns = (0..comp.rules.book_columns as usize)
             .filter(|&c| p.books_in_column(c) == 0)
             .count() as f64;
-        h += MENORAH
+        h += k.menorah
             * (red as f64 * (s.reserve(seat) as f64).min(growth)
                 + blue as f64 * empty_columns.min(growth));
         let pb = &comp.player_board;
         let last = pb.study_track.last().map_or(0, |x| x.space);
         let next = (p.study as f64 + t.actions.floor()).min(last as f64) as u8;
         let fvp = |space: u8| pb.study_space(space).map_or(0, |x| x.final_vp) as f64;
-        h += STUDY_POTENTIAL * (fvp(next) - fvp(p.study));
+        h += k.study_potential * (fvp(next) - fvp(p.study));
     }
-    h += objectives_value(s, seat, &t);
+    h += objectives_value(s, seat, &t, k);
     h += influence_value(&v);
     h
 }
@@ -209,6 +281,7 @@ struct Valuer<'a> {
     s: &'a State,
     seat: usize,
     w: f64,
+    k: &'a Weights,
 }
 
 impl Valuer<'_> {
@@ -225,41 +298,43 @@ impl Valuer<'_> {
     }
 
     fn op(&self, op: &Op) -> f64 {
-        let (s, seat) = (self.s, self.seat);
+        let (s, seat, k) = (self.s, self.seat, self.k);
         let p = &s.players[seat];
         match op {
             Op::Gain { res, n } => self.res(*res, *n as f64),
             Op::GainPer { res, n, per } => self.res(*res, *n as f64 * s.counter(seat, *per) as f64),
-            Op::Study { n } | Op::Student { n, .. } | Op::StudentAny { n, .. } => STEP * *n as f64,
-            Op::GolemTrack { n, .. } => TRACK * *n as f64,
+            Op::Study { n } | Op::Student { n, .. } | Op::StudentAny { n, .. } => {
+                k.step * *n as f64
+            }
+            Op::GolemTrack { n, .. } => k.track * *n as f64,
             Op::CreateGolem { discount } => {
                 if s.reserve(seat) > 0 {
-                    CREATE + self.w * *discount as f64
+                    k.create + self.w * *discount as f64
                 } else {
                     0.0
                 }
             }
-            Op::KillGolem => KILL * (p.golems.total() > 0) as u8 as f64,
-            Op::Activate { n } => ACTIVATE * *n as f64,
+            Op::KillGolem => k.kill * (p.golems.total() > 0) as u8 as f64,
+            Op::Activate { n } => k.activate * *n as f64,
             Op::MoveGolems {
                 steps,
                 then_activate,
                 ..
-            } => MOVE_STEP * *steps as f64 + if *then_activate { ACTIVATE } else { 0.0 },
-            Op::Upgrade { discount, .. } => UPGRADE + self.w * *discount as f64,
+            } => k.move_step * *steps as f64 + if *then_activate { k.activate } else { 0.0 },
+            Op::Upgrade { discount, .. } => k.upgrade + self.w * *discount as f64,
             Op::BuyBook {
                 discount,
                 ignore_card_cost,
-            } => BOOK + self.w * (*discount as f64 + if *ignore_card_cost { 2.0 } else { 0.0 }),
-            Op::BookActive { n } => BOOK_ACTIVE * (*n as u32).min(s.books_owned(seat)) as f64,
+            } => k.book + self.w * (*discount as f64 + if *ignore_card_cost { 2.0 } else { 0.0 }),
+            Op::BookActive { n } => k.book_active * (*n as u32).min(s.books_owned(seat)) as f64,
             Op::ArtifactActivate { n } => {
                 let done = s.completed_artifacts(seat).count_ones();
-                ARTIFACT * (*n as u32).min(done) as f64
+                k.artifact * (*n as u32).min(done) as f64
             }
             Op::StudentIncome => (0..DISTRICTS).map(|d| self.street(d)).sum(),
-            Op::DrawObjectives { .. } => DRAW,
-            Op::UseNeighborhood => USE,
-            Op::NoControlCost => NO_CONTROL,
+            Op::DrawObjectives { .. } => k.draw,
+            Op::UseNeighborhood => k.use_neighborhood,
+            Op::NoControlCost => k.no_control,
             Op::Convert { cost, then } => {
                 if self.payable(cost) {
                     (self.ops(then) - cost.iter().map(|c| self.cost(c)).sum::<f64>()).max(0.0)
@@ -274,8 +349,8 @@ impl Valuer<'_> {
     fn cost(&self, c: &CostItem) -> f64 {
         match c {
             CostItem::Res { res, n } => self.res(*res, *n as f64),
-            CostItem::StudentBack(_) => STEP,
-            CostItem::StudyDown(n) => STEP * *n as f64,
+            CostItem::StudentBack(_) => self.k.step,
+            CostItem::StudyDown(n) => self.k.step * *n as f64,
         }
     }
 
@@ -389,10 +464,10 @@ fn golems_value(v: &Valuer, t: &Time) -> f64 {
     let mut total = 0.0;
     for (g, n) in v.s.players[v.seat].golems.places() {
         let value = if !g.lying {
-            STANDING * t.actions.min(1.0) * v.neighborhood(g.district as usize, g.section)
+            v.k.standing * t.actions.min(1.0) * v.neighborhood(g.district as usize, g.section)
         } else if t.actions >= 1.0 {
             let next = (g.section + 1).min(sections);
-            LYING * v.neighborhood(g.district as usize, next)
+            v.k.lying * v.neighborhood(g.district as usize, next)
         } else {
             0.0
         };
@@ -450,11 +525,11 @@ fn control_cost(v: &Valuer, t: &Time) -> f64 {
         }
     }
     let later: f64 = costs.iter().map(|&c| (v.w * c as f64).min(penalty)).sum();
-    now + LATER_CONTROL * (t.controls - 1.0).max(0.0) * later
+    now + v.k.later_control * (t.controls - 1.0).max(0.0) * later
 }
 
 /// Objectives held (or drafted) and not yet done, by their chance of being done.
-fn objectives_value(s: &State, seat: usize, t: &Time) -> f64 {
+fn objectives_value(s: &State, seat: usize, t: &Time, k: &Weights) -> f64 {
     let p = &s.players[seat];
     let mut total = 0.0;
     for o in BitIter((p.objectives | p.drafted) as u64) {
@@ -476,7 +551,7 @@ fn objectives_value(s: &State, seat: usize, t: &Time) -> f64 {
             ObjectiveType::GolemsKilled => 0.5,
         };
         let likelihood = (1.0 - missing.max(0.0) / (rate * t.actions + 1.0)).clamp(0.0, 1.0);
-        total += OBJECTIVE * card.vp as f64 * likelihood;
+        total += k.objective * card.vp as f64 * likelihood;
     }
     total
 }
@@ -500,7 +575,7 @@ fn influence_value(v: &Valuer) -> f64 {
     let (c0, c1) = (card.marbles[0].index() as u8, card.marbles[1].index() as u8);
     let share = match mine[..] {
         [a, b] if (fits(a, c0) && fits(b, c1)) || (fits(b, c0) && fits(a, c1)) => 1.0,
-        [a] if fits(a, c0) || fits(a, c1) => MATCH_ONE,
+        [a] if fits(a, c0) || fits(a, c1) => v.k.match_one,
         _ => return 0.0,
     };
     let coins = v.res(Resource::Coin, s.comp.rules.influence_decline_coins as f64);
@@ -568,11 +643,13 @@ mod tests {
         s.add_res(seat, 2, -(s.players[seat].res[2] as i32));
         let cost = |s: &State| {
             let t = Time::of(s, seat, s);
+            let k = &Weights::DEFAULT;
             control_cost(
                 &Valuer {
                     s,
                     seat,
-                    w: t.worth(),
+                    w: t.worth(k),
+                    k,
                 },
                 &t,
             )
@@ -589,11 +666,18 @@ mod tests {
         // 5 sections ahead and no Knowledge: 5 VP this round, more for later rounds.
         let unpaid = cost(&s);
         assert!(unpaid > 5.0, "{unpaid}");
+        // The Student level with the Golem: no Control to pay.
+        let mut level = s;
+        level.set_student(seat, 0, 6);
+        assert_eq!(cost(&level), 0.0);
+        // Knowledge held must pay this round's Control (§4.8): 5 Knowledge at their worth
+        // instead of the 5 VP penalty.
         s.add_res(seat, 2, 5);
+        let w = Time::of(&s, seat, &s).worth(&Weights::DEFAULT);
         let paid = cost(&s);
         assert!(
-            paid < unpaid - 1.0,
-            "Knowledge pays this round's Control: {paid}"
+            (paid - unpaid - (5.0 * w - 5.0)).abs() < 1e-9,
+            "{paid} vs {unpaid}"
         );
         s.players[seat].no_control_cost = true;
         let later = cost(&s);

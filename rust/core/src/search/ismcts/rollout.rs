@@ -160,7 +160,7 @@ fn pick<G: Game, R: Rng>(
             legal[argmax(legal.iter().map(|&a| state.ordering_hint(a)), rng)]
         }
         Rollout::Policy { epsilon } if epsilon < 1.0 && rng.random::<f64>() >= epsilon => {
-            state.action_priors(legal, weights);
+            state.rollout_priors(legal, weights);
             legal[argmax(weights.iter().copied(), rng)]
         }
         _ => legal[rng.random_range(0..legal.len())],
