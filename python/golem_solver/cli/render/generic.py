@@ -25,3 +25,15 @@ def _moves_line(state) -> str:
         return "Game over: no legal moves."
     kind = "chance outcomes" if state.is_chance() else "legal moves"
     return f"{len(state.legal_actions())} {kind}."
+
+
+def print_summary(lines, state) -> None:
+    """A game renderer's summary lines on a terminal: the first in bold, then the moves."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    console = Console()
+    console.print(f"[bold]{escape(lines[0])}[/bold]")
+    for line in lines[1:]:
+        console.print(escape(line))
+    console.print(_moves_line(state))

@@ -105,12 +105,4 @@ def render_plain(state) -> str:
 
 
 def print_rich(state) -> None:
-    from rich.console import Console
-    from rich.markup import escape
-
-    console = Console()
-    lines = _summary(state)
-    console.print(f"[bold]{escape(lines[0])}[/bold]")
-    for line in lines[1:]:
-        console.print(escape(line))
-    console.print(generic._moves_line(state))
+    generic.print_summary(_summary(state), state)

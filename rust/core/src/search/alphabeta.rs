@@ -591,16 +591,11 @@ impl<G: Game> Searcher<G> {
         level: usize,
         plies: u32,
     ) -> (f64, bool) {
-        use rand::SeedableRng;
-        let k = self.chance_samples.unwrap_or(UNLISTABLE_SAMPLES).max(1);
-        self.chance_sampled = Some(k);
-        self.pv[level].clear();
-        if self.objective == Objective::Win {
+        let Some((k, mut rng)) = self.start_sampling(state, level) else {
             return (0.0, false);
-        }
+        };
         let mut outcomes = std::mem::take(&mut self.outcomes[level]);
         outcomes.clear();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(state.hash() ^ UNLISTABLE_SALT);
         for _ in 0..k {
             let Some(outcome) = state.sample_chance(&mut rng) else {
                 break;
@@ -632,19 +627,34 @@ impl<G: Game> Searcher<G> {
         (combined.value(), false)
     }
 
-    /// A chain of chance events ([`Game::CHANCE_CHAINS`]) sampled whole: `k` times, every
-    /// event of the chain drawn with [`Game::sample_chance`] from a stream seeded by the
-    /// state's hash, and the first player decision after it searched, each chain weighing
-    /// 1/k. An estimate, like [`Self::sampled_chance_node`].
-    fn sampled_chains(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
+    /// What every sampled chance node shares: the sample count `k` (recorded in the
+    /// result) and a stream seeded by the state's hash, so the search is reproducible;
+    /// `None` for the `win` objective, whose proofs need every outcome (the node is then
+    /// unproven without searching).
+    fn start_sampling(
+        &mut self,
+        state: &G,
+        level: usize,
+    ) -> Option<(u32, rand_chacha::ChaCha8Rng)> {
         use rand::SeedableRng;
         let k = self.chance_samples.unwrap_or(UNLISTABLE_SAMPLES).max(1);
         self.chance_sampled = Some(k);
         self.pv[level].clear();
         if self.objective == Objective::Win {
-            return (0.0, false);
+            return None;
         }
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(state.hash() ^ UNLISTABLE_SALT);
+        let rng = rand_chacha::ChaCha8Rng::seed_from_u64(state.hash() ^ UNLISTABLE_SALT);
+        Some((k, rng))
+    }
+
+    /// A chain of chance events ([`Game::CHANCE_CHAINS`]) sampled whole: `k` times, every
+    /// event of the chain drawn with [`Game::sample_chance`] from a stream seeded by the
+    /// state's hash, and the first player decision after it searched, each chain weighing
+    /// 1/k. An estimate, like [`Self::sampled_chance_node`].
+    fn sampled_chains(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
+        let Some((k, mut rng)) = self.start_sampling(state, level) else {
+            return (0.0, false);
+        };
         let mut combined = ChanceValue::new(self.objective);
         for _ in 0..k {
             let mut child = *state;

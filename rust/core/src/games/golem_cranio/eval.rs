@@ -487,17 +487,7 @@ fn control_cost(v: &Valuer, t: &Time) -> f64 {
     }
     let per = comp.rules.control_cost_per_section as u32;
     let penalty = comp.rules.uncontrolled_golem_penalty_vp as f64;
-    let cap = comp
-        .player_board
-        .golem_developments
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| p.developments >> (6 + i) & 1 == 1)
-        .flat_map(|(_, d)| d.abilities.iter())
-        .find_map(|a| match a {
-            Ability::ControlCap { n } => Some(*n as u32),
-            _ => None,
-        });
+    let cap = s.control_cap(seat);
     // At most 6 Golems: a fixed buffer, sorted cheapest first.
     let mut costs = [0u32; 8];
     let mut n = 0;

@@ -172,6 +172,23 @@ impl State {
         self.resolve();
     }
 
+    /// The most Golems `seat` pays Golem Control for, if an upgraded Golem Development
+    /// caps it (`control_cap`).
+    pub fn control_cap(&self, seat: usize) -> Option<u32> {
+        let developments = self.players[seat].developments;
+        self.comp
+            .player_board
+            .golem_developments
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| developments >> (6 + i) & 1 == 1)
+            .flat_map(|(_, d)| d.abilities.iter())
+            .find_map(|a| match a {
+                Ability::ControlCap { n } => Some(*n as u32),
+                _ => None,
+            })
+    }
+
     /// Golem Control (§4.8) for every player, then the round ends.
     pub fn golem_control(&mut self) {
         let comp = self.comp.0;
@@ -183,17 +200,7 @@ impl State {
                 self.players[seat].no_control_cost = false;
                 continue;
             }
-            let cap = comp
-                .player_board
-                .golem_developments
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| p.developments >> (6 + i) & 1 == 1)
-                .flat_map(|(_, d)| d.abilities.iter())
-                .find_map(|a| match a {
-                    Ability::ControlCap { n } => Some(*n as u32),
-                    _ => None,
-                });
+            let cap = self.control_cap(seat);
             let mut costs: Vec<u32> = p
                 .golems
                 .pieces()
