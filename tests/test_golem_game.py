@@ -92,7 +92,9 @@ def test_a_large_drop_is_sampled_and_refuses_listing():
 
 def test_search_says_when_drops_were_sampled():
     root = play_to_large_drop(3, before=True)
-    result = solve(root, depth=1, objective="margin")
+    # Depth 2: a chance node reached with no ply left is evaluated, not sampled
+    # (Game::CHANCE_CHAINS), so the drop must lie inside the horizon.
+    result = solve(root, depth=2, objective="margin")
     assert result["chance_sampled"] == 8
     assert result["exact"] is False
     plain = solve(GolemCranio.new(2, 1), depth=1, objective="margin")
