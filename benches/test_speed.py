@@ -84,11 +84,22 @@ def test_random_playouts_per_second(benchmark, report):
 def test_alphabeta_nodes_per_second(benchmark, report):
     state = Century.load(MIDGAME)
     depth = pick(5, 6)
-    result = benchmark.pedantic(
-        lambda: solve(state, depth=depth, objective="margin", hash_mb=64), rounds=1
-    )
+    # A depth-6 search takes about 25 ms, so one run reads the machine's jitter as much
+    # as the code: the best of five (full mode) is the figure, as for `abtime`.
+    runs = [
+        benchmark.pedantic(
+            lambda: solve(state, depth=depth, objective="margin", hash_mb=64), rounds=1
+        )
+        if i == 0
+        else solve(state, depth=depth, objective="margin", hash_mb=64)
+        for i in range(pick(1, 5))
+    ]
     report(
-        f"alpha-beta nodes/s (2p midgame, depth {depth})", result["nps"], "nodes/s", 3e6
+        f"alpha-beta nodes/s (2p midgame, depth {depth}, best of {len(runs)})",
+        max(r["nps"] for r in runs),
+        "nodes/s",
+        5e6,
+        note="issue 12's target",
     )
 
 
