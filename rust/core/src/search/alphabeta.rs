@@ -538,11 +538,8 @@ impl<G: Game> Searcher<G> {
     }
 
     fn chance_node(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
-        if G::CHANCE_CHAINS && (self.chance_samples.is_some() || !state.chance_listable()) {
-            return self.sampled_chains(state, depth, level, plies);
-        }
-        if !state.chance_listable() {
-            return self.sampled_chance_node(state, depth, level, plies);
+        if !state.chance_listable() || (G::CHANCE_CHAINS && self.chance_samples.is_some()) {
+            return self.sampled_chance(state, depth, level, plies);
         }
         let mut outcomes = std::mem::take(&mut self.outcomes[level]);
         state.chance_outcomes(&mut outcomes);
@@ -580,53 +577,6 @@ impl<G: Game> Searcher<G> {
         (combined.value(), settled)
     }
 
-    /// A chance node the game cannot list: `k` outcomes drawn with [`Game::sample_chance`]
-    /// from a stream seeded by the state's hash (reproducible), equal draws merged, each
-    /// draw weighing 1/k. The value is an estimate: never settled, and for `win` (a proof
-    /// needs every outcome) unproven without searching.
-    fn sampled_chance_node(
-        &mut self,
-        state: &G,
-        depth: u32,
-        level: usize,
-        plies: u32,
-    ) -> (f64, bool) {
-        let Some((k, mut rng)) = self.start_sampling(state, level) else {
-            return (0.0, false);
-        };
-        let mut outcomes = std::mem::take(&mut self.outcomes[level]);
-        outcomes.clear();
-        for _ in 0..k {
-            let Some(outcome) = state.sample_chance(&mut rng) else {
-                break;
-            };
-            match outcomes.iter_mut().find(|(a, _)| *a == outcome) {
-                Some(entry) => entry.1 += 1.0 / k as f64,
-                None => outcomes.push((outcome, 1.0 / k as f64)),
-            }
-        }
-        let mut combined = ChanceValue::new(self.objective);
-        for &(outcome, probability) in &outcomes {
-            let mut child = *state;
-            child.apply(outcome);
-            let (value, _) = self.node(
-                &child,
-                depth,
-                level + 1,
-                plies,
-                f64::NEG_INFINITY,
-                f64::INFINITY,
-            );
-            if self.aborted {
-                break;
-            }
-            combined.add(probability, value);
-        }
-        self.outcomes[level] = outcomes;
-        self.pv[level].clear();
-        (combined.value(), false)
-    }
-
     /// What every sampled chance node shares: the sample count `k` (recorded in the
     /// result) and a stream seeded by the state's hash, so the search is reproducible;
     /// `None` for the `win` objective, whose proofs need every outcome (the node is then
@@ -647,21 +597,23 @@ impl<G: Game> Searcher<G> {
         Some((k, rng))
     }
 
-    /// A chain of chance events ([`Game::CHANCE_CHAINS`]) sampled whole: `k` times, every
-    /// event of the chain drawn with [`Game::sample_chance`] from a stream seeded by the
-    /// state's hash, and the first player decision after it searched, each chain weighing
-    /// 1/k. An estimate, like [`Self::sampled_chance_node`].
-    fn sampled_chains(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
+    /// A sampled chance node: `k` draws with [`Game::sample_chance`] from a stream seeded
+    /// by the state's hash (reproducible), each weighing 1/k and searched at the first
+    /// player decision after it. With [`Game::CHANCE_CHAINS`] a draw runs through the
+    /// whole chain of chance events; otherwise it is one outcome. Used where the node
+    /// cannot be listed, and for chains whenever sampling is on. An estimate: never
+    /// settled, and for `win` (a proof needs every outcome) unproven without searching.
+    fn sampled_chance(&mut self, state: &G, depth: u32, level: usize, plies: u32) -> (f64, bool) {
         let Some((k, mut rng)) = self.start_sampling(state, level) else {
             return (0.0, false);
         };
         let mut combined = ChanceValue::new(self.objective);
         for _ in 0..k {
             let mut child = *state;
-            while child.turn() == Turn::Chance {
-                match child.sample_chance(&mut rng) {
-                    Some(outcome) => child.apply(outcome),
-                    None => break,
+            while let Some(outcome) = child.sample_chance(&mut rng) {
+                child.apply(outcome);
+                if !G::CHANCE_CHAINS || child.turn() != Turn::Chance {
+                    break;
                 }
             }
             let (value, _) = self.node(
