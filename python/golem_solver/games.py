@@ -87,7 +87,7 @@ def read_position(
 def ruleset(state: Any) -> Optional[Dict[str, Any]]:
     """The rules file a state plays by (Golem: its components file, sha256 and placeholder
     count, spec section 13), or None for a game whose rules are all built in."""
-    info = getattr(state, "ruleset", None)
+    info = state.ruleset
     return None if info is None else dict(info)
 
 
