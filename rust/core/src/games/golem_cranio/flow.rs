@@ -11,6 +11,9 @@ use super::state::{Chance, OpList, Phase, SourceKind, Stack, Stage, State, MAX_P
 use crate::game::Turn;
 use crate::util::BitIter;
 
+/// See [`State::quick_key`].
+type QuickKey = (u64, u32, u8, (u8, u8, u8));
+
 /// What the player to move decides now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
@@ -186,15 +189,11 @@ impl State {
             // forced steps) is the same micro-action.
             Decision::Op if merge => self.distinct(self.op_options()),
             Decision::Op => self.op_options(),
-            Decision::Menu => {
-                let picks = self.stack.top().map(|f| f.list.kind) == Some(SourceKind::WorkPicks);
-                if picks && merge {
-                    // Activation orders with the same result are one micro-action.
-                    self.distinct(self.menu_options())
-                } else {
-                    self.menu_options()
-                }
+            // Activation orders (Work picks) with the same result are one micro-action.
+            Decision::Menu if merge && self.merges_by_result() => {
+                self.distinct(self.menu_options())
             }
+            Decision::Menu => self.menu_options(),
             Decision::Influence => self.influence_options(),
             Decision::Development => self.development_options(),
             Decision::Turn => self.turn_actions(),
@@ -209,16 +208,42 @@ impl State {
     /// applied (§15.15: "two texts that reach the same state (board and pending work,
     /// after forced steps) are one action, the first in listing order").
     fn distinct(&self, options: Vec<Action>) -> Vec<Action> {
-        let mut out: Vec<(Action, State)> = Vec::new();
+        if options.len() < 2 {
+            return options;
+        }
+        // Children are told apart by a few fields that usually differ first: comparing
+        // every pair of whole states made an `upgrade` with 60 payment mixes cost 60 µs,
+        // and the full hash costs as much as the comparisons it saves.
+        let mut kept: Vec<(QuickKey, State)> = Vec::with_capacity(options.len());
+        let mut out = Vec::with_capacity(options.len());
         for a in options {
             let mut child = *self;
             child.apply_raw(a);
             child.settle_options();
-            if !out.iter().any(|(_, s)| *s == child) {
-                out.push((a, child));
+            let key = child.quick_key();
+            if !kept.iter().any(|(k, s)| *k == key && *s == child) {
+                kept.push((key, child));
+                out.push(a);
             }
         }
-        out.into_iter().map(|(a, _)| a).collect()
+        out
+    }
+
+    /// Fields that tell most children of one decision apart (equal states have equal
+    /// keys): the incremental hash of the fields almost every micro-action changes, the
+    /// mover's Developments, and the stack's height and progress.
+    fn quick_key(&self) -> QuickKey {
+        let seat = (self.to_move as usize).min(MAX_PLAYERS - 1);
+        let top = self
+            .stack
+            .top()
+            .map_or((0, 0, 0), |f| (f.next, f.used, f.left));
+        (
+            self.zobrist,
+            self.players[seat].developments,
+            self.stack.len,
+            top,
+        )
     }
 
     /// The outcomes of the pending chance event with their probabilities (one outcome,
@@ -334,11 +359,42 @@ impl State {
                     None => return,
                 }
             }
-            match self.listing(merge)[..] {
-                [only] => self.apply_raw(only),
-                _ => return,
+            let options = self.listing(false);
+            let forced = match options[..] {
+                [only] => Some(only),
+                [first, ..] if merge && self.merges_by_result() => {
+                    self.one_result(&options).then_some(first)
+                }
+                _ => None,
+            };
+            match forced {
+                Some(action) => self.apply_raw(action),
+                None => return,
             }
         }
+    }
+
+    /// Whether the decision's options are merged by result (§15.15) in the listing.
+    fn merges_by_result(&self) -> bool {
+        match self.decision() {
+            Decision::Op => true,
+            Decision::Menu => self.stack.top().map(|f| f.list.kind) == Some(SourceKind::WorkPicks),
+            _ => false,
+        }
+    }
+
+    /// Whether every option reaches the state the first does (then the merged listing
+    /// is that one option). Stops at the first that differs, so a real decision costs
+    /// two children, not one per option as [`State::distinct`] does.
+    fn one_result(&self, options: &[Action]) -> bool {
+        let child = |a: Action| {
+            let mut s = *self;
+            s.apply_raw(a);
+            s.settle_options();
+            s
+        };
+        let first = child(options[0]);
+        options[1..].iter().all(|&a| child(a) == first)
     }
 
     /// Applies a micro-action without the forced steps after it.
@@ -394,10 +450,7 @@ impl State {
                 self.advance();
             }
             (Decision::Movement, Action::Move(m)) => {
-                let (_, result) = movement::phase2_moves(self, seat)
-                    .into_iter()
-                    .find(|(a, _)| *a == m)
-                    .expect("a legal move");
+                let result = movement::phase2_result(self, seat, &m);
                 movement::apply_result(self, seat, &result);
                 self.advance();
             }

@@ -108,12 +108,16 @@ impl Golems {
     /// before lying (the listing order of §9 and §15.5).
     pub fn places(&self) -> impl Iterator<Item = (GolemRef, u8)> + '_ {
         (0..DISTRICTS as u8).flat_map(move |d| {
-            (1..=SECTIONS as u8).flat_map(move |s| {
-                [false, true].into_iter().filter_map(move |l| {
-                    let g = GolemRef::new(d, s, l);
-                    let n = self.count(g);
-                    (n > 0).then_some((g, n))
-                })
+            // The occupied 3-bit fields, lowest first (section ascending, standing first).
+            let mut word = self.0[d as usize];
+            std::iter::from_fn(move || {
+                if word == 0 {
+                    return None;
+                }
+                let field = word.trailing_zeros() / 3;
+                let n = (word >> (3 * field) & 7) as u8;
+                word &= !(7 << (3 * field));
+                Some((GolemRef::new(d, field as u8 / 2 + 1, field % 2 == 1), n))
             })
         })
     }

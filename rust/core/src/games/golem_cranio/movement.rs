@@ -7,7 +7,6 @@
 //! the result, never which of two interchangeable Golems went where.
 
 use std::cmp::Reverse;
-use std::collections::BTreeSet;
 
 use super::action::{MoveAct, MoveToken, MAX_MOVE_TOKENS};
 use super::components::vocab::Resource;
@@ -68,18 +67,24 @@ pub struct MoveResult {
     pub penalty: u16,
 }
 
-/// Every distinct result of moving `before` under `rules` (unordered; see
-/// [`listing_key`]). Empty only when nothing can be paid (never in phase 2, where VP always
-/// pays).
+/// Every distinct result of moving `before` under `rules`, in [`MoveResult`] order (see
+/// [`listing_key`] for the listing order). Empty only when nothing can be paid (never in
+/// phase 2, where VP always pays).
 pub fn move_results(before: Golems, rules: &MoveRules) -> Vec<MoveResult> {
-    let pieces: Vec<GolemRef> = before.pieces().collect();
+    let mut pieces = [GolemRef::new(0, 1, false); MAX_MOVE_TOKENS];
+    let mut count = 0;
+    for g in before.pieces() {
+        pieces[count] = g;
+        count += 1;
+    }
+    let pieces = &pieces[..count];
     let capacity = before.capacity();
-    let mut out = BTreeSet::new();
+    let mut out = Vec::new();
     if rules.exact && rules.steps > capacity {
         // Every Golem ends on X; the unusable steps cost the penalty.
         let mut after = Golems::EMPTY;
         let mut entries = [0u32; SECTIONS];
-        for &g in &pieces {
+        for &g in pieces {
             let to = SECTIONS as u8;
             after.add(GolemRef::new(g.district, to, g.lying && g.section == to));
             for s in g.section + 1..=to {
@@ -89,11 +94,13 @@ pub fn move_results(before: Golems, rules: &MoveRules) -> Vec<MoveResult> {
         let penalty = (rules.overflow_per_step * (rules.steps - capacity))
             .min(rules.overflow_cap_per_golem * pieces.len() as u32);
         add_payments(&mut out, after, &entries, penalty, rules);
-        return out.into_iter().collect();
+    } else {
+        let mut targets = [0u8; MAX_MOVE_TOKENS];
+        assign(pieces, 0, rules, 0, &mut targets, &mut out);
     }
-    let mut targets = vec![0u8; pieces.len()];
-    assign(&pieces, 0, rules, 0, &mut targets, &mut out);
-    out.into_iter().collect()
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Chooses a final section for piece `i` onward.
@@ -102,8 +109,8 @@ fn assign(
     i: usize,
     rules: &MoveRules,
     used: u32,
-    targets: &mut Vec<u8>,
-    out: &mut BTreeSet<MoveResult>,
+    targets: &mut [u8; MAX_MOVE_TOKENS],
+    out: &mut Vec<MoveResult>,
 ) {
     if i == pieces.len() {
         if rules.exact && used != rules.steps {
@@ -151,21 +158,34 @@ fn assign(
 
 /// Adds one result per distinct (Knowledge, VP) split of the entry costs.
 fn add_payments(
-    out: &mut BTreeSet<MoveResult>,
+    out: &mut Vec<MoveResult>,
     after: Golems,
     entries: &[u32; SECTIONS],
     penalty: u32,
     rules: &MoveRules,
 ) {
-    let costs: Vec<u32> = (0..SECTIONS)
+    let mut push = |kn: u32, vp: u32| {
+        out.push(MoveResult {
+            after,
+            kn: kn as u8,
+            vp: vp as u8,
+            penalty: penalty as u16,
+        })
+    };
+    let entered_cost = |s: usize| entries[s] > 0 && rules.entry_cost[s] > 0;
+    if !(0..SECTIONS).any(entered_cost) {
+        // Nothing to pay: the common case, without the subset sums.
+        push(0, 0);
+        return;
+    }
+    let costs = (0..SECTIONS)
         .flat_map(|s| std::iter::repeat_n(rules.entry_cost[s] as u32, entries[s] as usize))
-        .filter(|&c| c > 0)
-        .collect();
-    let total: u32 = costs.iter().sum();
+        .filter(|&c| c > 0);
+    let total: u32 = costs.clone().sum();
     // Achievable Knowledge totals: subset sums of the entry costs.
     let mut sums = vec![false; total as usize + 1];
     sums[0] = true;
-    for &c in &costs {
+    for c in costs {
         for v in (c as usize..=total as usize).rev() {
             sums[v] |= sums[v - c as usize];
         }
@@ -180,12 +200,7 @@ fn add_payments(
         {
             continue;
         }
-        out.insert(MoveResult {
-            after,
-            kn: kn as u8,
-            vp: vp as u8,
-            penalty: penalty as u16,
-        });
+        push(kn, vp);
     }
 }
 
@@ -196,19 +211,27 @@ pub fn tokens(before: Golems, after: Golems) -> [MoveToken; MAX_MOVE_TOKENS] {
     let mut out = [MoveToken::default(); MAX_MOVE_TOKENS];
     let mut n = 0;
     for d in 0..DISTRICTS as u8 {
-        let mut starts = Vec::new();
-        let mut ends = Vec::new();
+        // At most 6 Golems: places in listing order, starts and ends paired by rank.
+        let mut starts = [GolemRef::new(d, 1, false); MAX_MOVE_TOKENS];
+        let mut ends = [0u8; MAX_MOVE_TOKENS];
+        let (mut n_starts, mut n_ends) = (0, 0);
         for s in 1..=SECTIONS as u8 {
             for l in [false, true] {
                 let g = GolemRef::new(d, s, l);
                 let (b, a) = (before.count(g), after.count(g));
-                starts.extend(std::iter::repeat_n(g, b.saturating_sub(a) as usize));
-                ends.extend(std::iter::repeat_n(g, a.saturating_sub(b) as usize));
+                for _ in a..b {
+                    starts[n_starts] = g;
+                    n_starts += 1;
+                }
+                for _ in b..a {
+                    ends[n_ends] = s;
+                    n_ends += 1;
+                }
             }
         }
-        debug_assert_eq!(starts.len(), ends.len(), "Golems stay in their district");
-        for (from, to) in starts.into_iter().zip(ends) {
-            out[n] = MoveToken::new(from, to.section);
+        debug_assert_eq!(n_starts, n_ends, "Golems stay in their district");
+        for (&from, &to) in starts[..n_starts].iter().zip(&ends[..n_ends]) {
+            out[n] = MoveToken::new(from, to);
             n += 1;
         }
     }
@@ -225,8 +248,15 @@ pub fn action_of(before: Golems, r: &MoveResult, ignore: bool) -> MoveAct {
     }
 }
 
-/// Tokens as (district, from section, lying, to section), Knowledge, VP, `ignore`.
-pub type MoveListingKey = (Vec<(u8, u8, bool, u8)>, Reverse<u8>, Reverse<u8>, bool);
+/// Tokens as (district, from section, lying, to section), padded with zeros (below any
+/// real token, whose section is at least 1, so a shorter list on a common prefix sorts
+/// first), then Knowledge, VP, `ignore`.
+pub type MoveListingKey = (
+    [(u8, u8, bool, u8); MAX_MOVE_TOKENS],
+    Reverse<u8>,
+    Reverse<u8>,
+    bool,
+);
 
 /// Listing order of move actions (§9): `move none` first, then token by token (district
 /// r y b, from section, standing first, to section; fewer tokens first on a common
@@ -234,13 +264,11 @@ pub type MoveListingKey = (Vec<(u8, u8, bool, u8)>, Reverse<u8>, Reverse<u8>, bo
 /// mixes of §15.4 list the earlier resource of the written order descending), then
 /// without `ignore` before with it.
 pub fn listing_key(m: &MoveAct) -> MoveListingKey {
-    let tokens = m
-        .tokens()
-        .map(|t| {
-            let f = t.from();
-            (f.district, f.section, f.lying, t.to_section())
-        })
-        .collect();
+    let mut tokens = [(0, 0, false, 0); MAX_MOVE_TOKENS];
+    for (slot, t) in tokens.iter_mut().zip(m.tokens()) {
+        let f = t.from();
+        *slot = (f.district, f.section, f.lying, t.to_section());
+    }
     (tokens, Reverse(m.pay_kn), Reverse(m.pay_vp), m.ignore)
 }
 
@@ -293,7 +321,8 @@ pub fn phase2_moves(state: &State, seat: usize) -> Vec<(MoveAct, MoveResult)> {
             }
         }
     }
-    out.sort_by_key(|(m, _)| listing_key(m));
+    // Keys are distinct (the tokens name the layout, `ignore` the penalty).
+    out.sort_unstable_by_key(|(m, _)| listing_key(m));
     out
 }
 
@@ -334,6 +363,39 @@ pub fn may_ignore_character_steps(state: &State, seat: usize) -> bool {
                     .iter()
                     .any(|a| matches!(a, Ability::MayIgnoreCharacterSteps))
         })
+}
+
+/// The result of a legal phase-2 move, read from its text: the layout its tokens denote,
+/// the amounts it pays and the overflow penalty of the steps it uses (all steps, or the
+/// reduced count with `ignore`). Listing the moves to find it would cost as much as
+/// the listing itself.
+pub fn phase2_result(state: &State, seat: usize, m: &MoveAct) -> MoveResult {
+    let before = state.players[seat].golems;
+    let (full, reduced) = phase2_steps(state, seat);
+    let steps = if m.ignore {
+        reduced.unwrap_or(full)
+    } else {
+        full
+    };
+    let capacity = before.capacity();
+    let comp = &state.comp;
+    let penalty = if steps > capacity {
+        (comp.rules.overflow_penalty_vp_per_step as u32 * (steps - capacity))
+            .min(comp.rules.overflow_penalty_cap_per_golem as u32 * before.pieces().count() as u32)
+    } else {
+        0
+    };
+    let r = MoveResult {
+        after: apply_tokens(before, m).expect("a legal move names the player's Golems"),
+        kn: m.pay_kn,
+        vp: m.pay_vp,
+        penalty: penalty as u16,
+    };
+    debug_assert!(
+        phase2_moves(state, seat).contains(&(*m, r)),
+        "{m:?} is a legal phase-2 move with result {r:?}"
+    );
+    r
 }
 
 /// Applies a phase-2 result to `seat`: the layout, the entry costs, the penalty.

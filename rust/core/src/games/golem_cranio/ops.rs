@@ -450,12 +450,16 @@ impl State {
             }
             (Op::MoveGolems { then_activate, .. }, Action::Move(m)) => {
                 finish(self);
-                let (_, r) = self
-                    .op_moves(op)
-                    .into_iter()
-                    .find(|(a, _)| *a == m)
-                    .expect("a legal move");
                 let before = self.players[seat].golems;
+                // A legal move's text names its result: no need to list the moves.
+                let r = super::movement::MoveResult {
+                    after: super::movement::apply_tokens(before, &m)
+                        .expect("a legal move names the player's Golems"),
+                    kn: m.pay_kn,
+                    vp: m.pay_vp,
+                    penalty: 0,
+                };
+                debug_assert!(self.op_moves(op).contains(&(m, r)), "{m:?} is legal");
                 super::movement::apply_result(self, seat, &r);
                 if *then_activate {
                     // The moved Golem (it stands now), or any standing Golem if none moved.
@@ -585,7 +589,7 @@ impl State {
             .into_iter()
             .map(|r| (super::movement::action_of(before, &r, false), r))
             .collect();
-        out.sort_by_key(|(m, _)| super::movement::listing_key(m));
+        out.sort_unstable_by_key(|(m, _)| super::movement::listing_key(m));
         out
     }
 

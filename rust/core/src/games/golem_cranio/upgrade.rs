@@ -11,19 +11,17 @@ use super::effects::frame;
 use super::state::{OpList, SourceKind, State, NONE};
 
 impl State {
-    /// Free Artifact-tile spaces of a player (data indices).
-    fn free_artifact_spaces(&self, seat: usize) -> Vec<usize> {
+    /// Free Artifact-tile spaces of a player (bit per data index).
+    fn free_artifact_spaces(&self, seat: usize) -> u32 {
         let p = &self.players[seat];
-        let taken: Vec<usize> = p
+        let spaces = self.comp.player_board.artifact_development_spaces.len();
+        let taken = p
             .artifact_devs
             .iter()
             .enumerate()
             .filter(|(i, &b)| b != NONE && p.developments >> i & 1 == 1)
-            .map(|(_, &b)| (b & 0x7F) as usize)
-            .collect();
-        (0..self.comp.player_board.artifact_development_spaces.len())
-            .filter(|s| !taken.contains(s))
-            .collect()
+            .fold(0u32, |m, (_, &b)| m | 1 << (b & 0x7F));
+        ((1u32 << spaces) - 1) & !taken
     }
 
     /// (tile bit, side, space index, currency 0 Clay / 1 Coins / 2 Knowledge, cost) for
@@ -41,8 +39,9 @@ impl State {
                     out.push((i as u8, 0, NONE, 1, dev.cost_coins as u32));
                     continue;
                 }
+                let free = self.free_artifact_spaces(seat);
                 for side in 1..=2u8 {
-                    for space in self.free_artifact_spaces(seat) {
+                    for space in crate::util::BitIter(free as u64) {
                         let cost = pb.artifact_development_spaces[space].cost_coins as u32;
                         out.push((i as u8, side, space as u8, 1, cost));
                     }
@@ -76,9 +75,7 @@ impl State {
             let (space_artifact, space_k) = if space == NONE {
                 (0, 0)
             } else {
-                let id = &self.comp.player_board.artifact_development_spaces[space as usize].id;
-                let (a, k) = id.split_once('.').expect("space ids are <artifact>.<k>");
-                (a.parse().expect("a number"), k.parse().expect("a number"))
+                self.space_numbers(space as usize)
             };
             let up = UpAct {
                 tile,
@@ -108,14 +105,17 @@ impl State {
         out
     }
 
+    /// The (artifact, k) of Artifact-tile space `space`, whose id reads `<artifact>.<k>`.
+    fn space_numbers(&self, space: usize) -> (u8, u8) {
+        let id = &self.comp.player_board.artifact_development_spaces[space].id;
+        let (a, k) = id.split_once('.').expect("space ids are <artifact>.<k>");
+        (a.parse().expect("a number"), k.parse().expect("a number"))
+    }
+
     /// The space index of an `up` text's `artifact.k`.
     fn space_index(&self, up: &UpAct) -> Option<usize> {
-        let id = format!("{}.{}", up.space_artifact, up.space_k);
-        self.comp
-            .player_board
-            .artifact_development_spaces
-            .iter()
-            .position(|s| s.id == id)
+        let spaces = self.comp.player_board.artifact_development_spaces.len();
+        (0..spaces).find(|&s| self.space_numbers(s) == (up.space_artifact, up.space_k))
     }
 
     /// Upgrades (§5.6): pays, marks the tile (a1–a5 with side and space), then its

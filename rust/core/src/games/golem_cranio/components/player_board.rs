@@ -345,13 +345,28 @@ fn read_artifact_development(
     development
 }
 
+/// The most Artifact-tile spaces a components file may list.
+pub const MAX_ARTIFACT_SPACES: usize = 32;
+
 fn read_artifact_spaces(
     r: &mut Reader,
     value: &Value,
     path: &str,
 ) -> Vec<ArtifactDevelopmentSpace> {
     let mut spaces: Vec<ArtifactDevelopmentSpace> = Vec::new();
-    for (i, item) in r.array(value, path).iter().enumerate() {
+    let items = r.array(value, path);
+    // The engine keeps a player's free spaces as a 32-bit set.
+    if items.len() > MAX_ARTIFACT_SPACES {
+        r.error(
+            path,
+            format!(
+                "expected at most {MAX_ARTIFACT_SPACES} spaces, got {}",
+                items.len()
+            ),
+        );
+        return spaces;
+    }
+    for (i, item) in items.iter().enumerate() {
         let p = index_path(path, i);
         let Some(map) = r.object(item, &p) else {
             continue;
