@@ -77,6 +77,9 @@ fn by_decision(games: u64) {
         let mut s = start;
         loop {
             let mut kind = format!("{:?}", s.decision());
+            if kind == "Chance" {
+                kind = format!("Chance:{:?}", s.chance);
+            }
             if kind == "Op" || kind == "Menu" {
                 let top = s.stack.top().map(|f| format!("{:?}", f.list.kind));
                 let op = golem_core::games::golem_cranio::ops::current_op(&s)

@@ -253,6 +253,13 @@ pub trait Game: Copy + Send + Sync + 'static {
         crate::playout::draw_outcome(&outcomes, rng)
     }
 
+    /// Whether [`Game::sample_chance`] draws every node without listing it, so playouts,
+    /// ISMCTS and the arena should call it even where the node could be listed (Golem: a
+    /// drop of a few marbles lists hundreds of count vectors with their probabilities,
+    /// each ply of a playout). `false` (the default) keeps the listed draw, and the `rng`
+    /// streams that Century's and Merchant Explorers' recorded results depend on.
+    const DIRECT_CHANCE_SAMPLING: bool = false;
+
     /// Applies a legal action (or chance outcome). Behaviour for an illegal action is
     /// unspecified but memory-safe; callers that take actions from users check legality.
     fn apply(&mut self, action: Self::Action);

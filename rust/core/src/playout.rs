@@ -54,13 +54,14 @@ pub fn apply_random_outcome<G: Game, R: Rng>(
 
 /// A chance outcome drawn according to its probability (one uniform draw from `rng`), or
 /// `None` if the state offers none. A node the game cannot list
-/// ([`Game::chance_listable`]) is drawn by [`Game::sample_chance`].
+/// ([`Game::chance_listable`]), or any node of a game that samples directly
+/// ([`Game::DIRECT_CHANCE_SAMPLING`]), is drawn by [`Game::sample_chance`].
 pub fn random_outcome<G: Game, R: Rng>(
     state: &G,
     outcomes: &mut Vec<(G::Action, f64)>,
     rng: &mut R,
 ) -> Option<G::Action> {
-    if !state.chance_listable() {
+    if G::DIRECT_CHANCE_SAMPLING || !state.chance_listable() {
         return state.sample_chance(rng);
     }
     state.chance_outcomes(outcomes);

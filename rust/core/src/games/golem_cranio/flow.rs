@@ -282,17 +282,17 @@ impl State {
                     .count();
                 (lines == 0).then_some(Action::Drop([super::state::Marbles::EMPTY; 5]))
             }
+            // Counted before listing: a hidden deck's draw has dozens of outcomes.
             Chance::Objectives => {
-                let draws = self.objective_draws();
-                (draws.len() == 1).then(|| draws[0].0)
+                (self.chance_outcome_count() == 1).then(|| self.objective_draws()[0].0)
             }
             Chance::Library => {
-                let deals = self.library_deals();
-                (deals.len() == 1).then(|| deals[0].0)
+                let c = self.board.book_deck.candidates();
+                (c.count_ones() == 1).then(|| Action::Deal(c.trailing_zeros() as u8))
             }
             Chance::Tile(_) => {
-                let deals = self.tile_deals();
-                (deals.len() == 1).then(|| deals[0].0)
+                let c = self.board.tile_pile.candidates();
+                (c.count_ones() == 1).then(|| Action::Tile(c.trailing_zeros() as u8))
             }
             _ => None,
         }

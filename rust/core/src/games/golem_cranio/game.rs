@@ -335,6 +335,10 @@ impl Game for State {
         self.chance_outcome_count() <= CHANCE_LIST_LIMIT as u64
     }
 
+    // Every node is drawn without listing (a listed drop of a few marbles has hundreds
+    // of count vectors), by the law of `chance_outcomes`.
+    const DIRECT_CHANCE_SAMPLING: bool = true;
+
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<Action> {
         match self.chance {
             Chance::None => None,

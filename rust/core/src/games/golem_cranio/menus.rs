@@ -93,7 +93,7 @@ impl State {
         let seat = self.actor();
         let p = &self.players[seat];
         let f = self.stack.top().unwrap();
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
         if f.list.kind == SourceKind::WorkPicks {
             for (g, _) in p.golems.places().filter(|(g, _)| !g.lying) {
                 if self.work_eligible(seat, g) > 0 {
@@ -122,7 +122,7 @@ impl State {
             GOLEM => {
                 out.push(Action::Done);
                 if used & UP == 0 {
-                    out.extend(self.upgrade_options(Area::Golem, 0, false));
+                    self.push_upgrade_options(Area::Golem, 0, false, &mut out);
                 }
                 if used & SECOND == 0 && self.reserve(seat) > 0 {
                     for d in 0..3u8 {
@@ -135,7 +135,7 @@ impl State {
             ARTIFACTS => {
                 out.push(Action::Done);
                 if used & UP == 0 {
-                    out.extend(self.upgrade_options(Area::Artifact, 0, false));
+                    self.push_upgrade_options(Area::Artifact, 0, false, &mut out);
                 }
                 if used & SECOND == 0 {
                     let price = self.comp.rules.gold_price_coins as u32;
@@ -150,7 +150,7 @@ impl State {
             STUDY => {
                 out.push(Action::Done);
                 if used & UP == 0 {
-                    out.extend(self.upgrade_options(Area::Study, 0, false));
+                    self.push_upgrade_options(Area::Study, 0, false, &mut out);
                 }
                 if used & SECOND == 0 {
                     out.extend(self.book_options(0, false));

@@ -6,8 +6,6 @@
 //! phase 2 the overflow penalty. One micro-action per distinct result (§9); the text names
 //! the result, never which of two interchangeable Golems went where.
 
-use std::cmp::Reverse;
-
 use super::action::{MoveAct, MoveToken, MAX_MOVE_TOKENS};
 use super::components::vocab::Resource;
 use super::components::Components;
@@ -79,7 +77,7 @@ pub fn move_results(before: Golems, rules: &MoveRules) -> Vec<MoveResult> {
     }
     let pieces = &pieces[..count];
     let capacity = before.capacity();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(32);
     if rules.exact && rules.steps > capacity {
         // Every Golem ends on X; the unusable steps cost the penalty.
         let mut after = Golems::EMPTY;
@@ -210,23 +208,30 @@ fn add_payments(
 pub fn tokens(before: Golems, after: Golems) -> [MoveToken; MAX_MOVE_TOKENS] {
     let mut out = [MoveToken::default(); MAX_MOVE_TOKENS];
     let mut n = 0;
-    for d in 0..DISTRICTS as u8 {
-        // At most 6 Golems: places in listing order, starts and ends paired by rank.
-        let mut starts = [GolemRef::new(d, 1, false); MAX_MOVE_TOKENS];
+    for d in 0..DISTRICTS {
+        let (b, a) = (before.0[d], after.0[d]);
+        if a == b {
+            continue;
+        }
+        // At most 6 Golems: the changed places in listing order (3-bit fields, section
+        // ascending, standing first), starts and ends paired by rank.
+        let mut starts = [GolemRef::new(d as u8, 1, false); MAX_MOVE_TOKENS];
         let mut ends = [0u8; MAX_MOVE_TOKENS];
         let (mut n_starts, mut n_ends) = (0, 0);
-        for s in 1..=SECTIONS as u8 {
-            for l in [false, true] {
-                let g = GolemRef::new(d, s, l);
-                let (b, a) = (before.count(g), after.count(g));
-                for _ in a..b {
-                    starts[n_starts] = g;
-                    n_starts += 1;
-                }
-                for _ in b..a {
-                    ends[n_ends] = s;
-                    n_ends += 1;
-                }
+        let mut changed = a ^ b;
+        while changed != 0 {
+            let field = changed.trailing_zeros() / 3;
+            let shift = 3 * field;
+            changed &= !(7 << shift);
+            let (was, now) = ((b >> shift & 7) as usize, (a >> shift & 7) as usize);
+            let g = GolemRef::new(d as u8, field as u8 / 2 + 1, field % 2 == 1);
+            for _ in now..was {
+                starts[n_starts] = g;
+                n_starts += 1;
+            }
+            for _ in was..now {
+                ends[n_ends] = g.section;
+                n_ends += 1;
             }
         }
         debug_assert_eq!(n_starts, n_ends, "Golems stay in their district");
@@ -248,28 +253,32 @@ pub fn action_of(before: Golems, r: &MoveResult, ignore: bool) -> MoveAct {
     }
 }
 
-/// Tokens as (district, from section, lying, to section), padded with zeros (below any
-/// real token, whose section is at least 1, so a shorter list on a common prefix sorts
-/// first), then Knowledge, VP, `ignore`.
-pub type MoveListingKey = (
-    [(u8, u8, bool, u8); MAX_MOVE_TOKENS],
-    Reverse<u8>,
-    Reverse<u8>,
-    bool,
-);
+/// A move's place in the listing, as one number (see [`listing_key`]).
+pub type MoveListingKey = u128;
 
 /// Listing order of move actions (§9): `move none` first, then token by token (district
 /// r y b, from section, standing first, to section; fewer tokens first on a common
 /// prefix), then the amounts paid (Knowledge descending, then VP descending: the `pay`
 /// mixes of §15.4 list the earlier resource of the written order descending), then
 /// without `ignore` before with it.
+///
+/// Packed most significant first: 16 bits per token slot (district, from section, lying,
+/// to section; an empty slot is 0, below any real token, whose section is at least 1),
+/// then 255 − Knowledge, 255 − VP and `ignore`. Sorting by one integer is several times
+/// faster than by a tuple.
 pub fn listing_key(m: &MoveAct) -> MoveListingKey {
-    let mut tokens = [(0, 0, false, 0); MAX_MOVE_TOKENS];
-    for (slot, t) in tokens.iter_mut().zip(m.tokens()) {
-        let f = t.from();
-        *slot = (f.district, f.section, f.lying, t.to_section());
+    let mut slots = [0u128; MAX_MOVE_TOKENS];
+    for (slot, token) in slots.iter_mut().zip(m.tokens()) {
+        let f = token.from();
+        *slot = (f.district as u128) << 10
+            | (f.section as u128) << 6
+            | (f.lying as u128) << 5
+            | token.to_section() as u128;
     }
-    (tokens, Reverse(m.pay_kn), Reverse(m.pay_vp), m.ignore)
+    let mut key = slots.iter().fold(0u128, |key, &slot| key << 16 | slot);
+    key = key << 8 | (255 - m.pay_kn) as u128;
+    key = key << 8 | (255 - m.pay_vp) as u128;
+    key << 1 | m.ignore as u128
 }
 
 /// The layout a written move denotes: each token takes a Golem from its place and stands

@@ -185,7 +185,7 @@ impl State {
     pub fn op_options(&self) -> Vec<Action> {
         let seat = self.to_move as usize;
         let p = &self.players[seat];
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
         match self.stack.top().map(|f| f.list.kind) {
             Some(SourceKind::CreateFollowUp) => {
                 let f = self.stack.top().unwrap();
@@ -285,7 +285,7 @@ impl State {
                 any_resource,
             } => {
                 out.push(Action::Skip);
-                out.extend(self.upgrade_options(*area, *discount, *any_resource));
+                self.push_upgrade_options(*area, *discount, *any_resource, &mut out);
             }
             Op::BuyBook {
                 discount,
@@ -302,7 +302,10 @@ impl State {
                 let cards: Vec<u8> = BitIter(drawn as u64).map(|c| c as u8).collect();
                 let mut sets = Vec::new();
                 subsets(&cards, k as usize, 0, 0, &mut sets);
-                sets.sort_by_key(|&m| BitIter(m as u64).collect::<Vec<_>>());
+                // Ascending card lists in lexicographic order. The sets have one size, so the set
+                // holding the lowest card where two differ comes first: the bit-reversed masks
+                // in descending order.
+                sets.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
                 out.extend(sets.into_iter().map(Action::Keep));
             }
             Op::MoveGolems { .. } => {
@@ -625,7 +628,10 @@ impl State {
         let mut sets = Vec::new();
         subsets(&hidden, from_hidden, 0, 0, &mut sets);
         let p = 1.0 / sets.len() as f64;
-        sets.sort_by_key(|&m| BitIter(m as u64).collect::<Vec<_>>());
+        // Ascending card lists in lexicographic order. The sets have one size, so the set
+        // holding the lowest card where two differ comes first: the bit-reversed masks
+        // in descending order.
+        sets.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
         sets.into_iter()
             .map(|m| (Action::Draw(m | known), p))
             .collect()

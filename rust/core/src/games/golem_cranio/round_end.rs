@@ -161,7 +161,7 @@ impl State {
     /// Development (§4.7): `skip` or one `up …` at the normal cost.
     pub fn development_options(&self) -> Vec<Action> {
         let mut out = vec![Action::Skip];
-        out.extend(self.upgrade_options(Area::Any, 0, false));
+        self.push_upgrade_options(Area::Any, 0, false, &mut out);
         out
     }
 

@@ -24,26 +24,30 @@ impl State {
         ((1u32 << spaces) - 1) & !taken
     }
 
-    /// (tile bit, side, space index, currency 0 Clay / 1 Coins / 2 Knowledge, cost) for
-    /// every tile of `area` not yet upgraded, in id order.
-    fn upgrade_targets(&self, seat: usize, area: Area) -> Vec<(u8, u8, u8, usize, u32)> {
+    /// Visits (tile bit, side, space index, currency 0 Clay / 1 Coins / 2 Knowledge, cost)
+    /// for every tile of `area` not yet upgraded, in id order.
+    fn upgrade_targets(
+        &self,
+        seat: usize,
+        area: Area,
+        mut visit: impl FnMut(u8, u8, u8, usize, u32),
+    ) {
         let pb = &self.comp.player_board;
         let devs = self.players[seat].developments;
-        let mut out = Vec::new();
         if matches!(area, Area::Artifact | Area::Any) {
+            let free = self.free_artifact_spaces(seat);
             for (i, dev) in pb.artifact_developments.iter().enumerate() {
                 if devs >> i & 1 == 1 {
                     continue;
                 }
                 if dev.kind == ArtifactDevKind::Large {
-                    out.push((i as u8, 0, NONE, 1, dev.cost_coins as u32));
+                    visit(i as u8, 0, NONE, 1, dev.cost_coins as u32);
                     continue;
                 }
-                let free = self.free_artifact_spaces(seat);
                 for side in 1..=2u8 {
                     for space in crate::util::BitIter(free as u64) {
                         let cost = pb.artifact_development_spaces[space].cost_coins as u32;
-                        out.push((i as u8, side, space as u8, 1, cost));
+                        visit(i as u8, side, space as u8, 1, cost);
                     }
                 }
             }
@@ -51,26 +55,31 @@ impl State {
         if matches!(area, Area::Golem | Area::Any) {
             for (i, dev) in pb.golem_developments.iter().enumerate() {
                 if devs >> (6 + i) & 1 == 0 {
-                    out.push((6 + i as u8, 0, NONE, 0, dev.cost_clay as u32));
+                    visit(6 + i as u8, 0, NONE, 0, dev.cost_clay as u32);
                 }
             }
         }
         if matches!(area, Area::Study | Area::Any) {
             for (i, dev) in pb.study_developments.iter().enumerate() {
                 if devs >> (12 + i) & 1 == 0 {
-                    out.push((12 + i as u8, 0, NONE, 2, dev.cost_knowledge as u32));
+                    visit(12 + i as u8, 0, NONE, 2, dev.cost_knowledge as u32);
                 }
             }
         }
-        out
     }
 
-    /// The `up` options (without the declining `skip`) of an upgrade with these terms.
-    pub fn upgrade_options(&self, area: Area, discount: u8, any_resource: bool) -> Vec<Action> {
+    /// Appends the `up` options (without the declining `skip`) of an upgrade with these
+    /// terms to `out`.
+    pub fn push_upgrade_options(
+        &self,
+        area: Area,
+        discount: u8,
+        any_resource: bool,
+        out: &mut Vec<Action>,
+    ) {
         let seat = self.to_move as usize;
         let res = self.players[seat].res;
-        let mut out = Vec::new();
-        for (tile, side, space, currency, cost) in self.upgrade_targets(seat, area) {
+        self.upgrade_targets(seat, area, |tile, side, space, currency, cost| {
             let due = cost.saturating_sub(discount as u32);
             let (space_artifact, space_k) = if space == NONE {
                 (0, 0)
@@ -101,15 +110,13 @@ impl State {
             } else if due <= res[currency] as u32 {
                 out.push(Action::Up(up));
             }
-        }
-        out
+        });
     }
 
-    /// The (artifact, k) of Artifact-tile space `space`, whose id reads `<artifact>.<k>`.
+    /// The (artifact, k) of Artifact-tile space `space` (its id `<artifact>.<k>`).
     fn space_numbers(&self, space: usize) -> (u8, u8) {
-        let id = &self.comp.player_board.artifact_development_spaces[space].id;
-        let (a, k) = id.split_once('.').expect("space ids are <artifact>.<k>");
-        (a.parse().expect("a number"), k.parse().expect("a number"))
+        let s = &self.comp.player_board.artifact_development_spaces[space];
+        (s.artifact, s.k)
     }
 
     /// The space index of an `up` text's `artifact.k`.

@@ -329,6 +329,8 @@ pub struct ArtifactDevelopmentSpace {
     /// `4.1`: Artifact 4, first space.
     pub id: String,
     pub artifact: u8,
+    /// The `k` of the id (read once: the move notation names spaces by it).
+    pub k: u8,
     pub cost_coins: u8,
 }
 

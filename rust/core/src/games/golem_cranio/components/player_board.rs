@@ -389,9 +389,12 @@ fn read_artifact_spaces(
             }
         });
         // The notation names a space `<artifact>.<k>` (`up a3/2@4.1`, spec §5.8).
-        let on_artifact = id.split_once('.').is_some_and(|(a, k)| {
-            a.parse::<u8>().is_ok_and(|a| a == artifact) && k.parse::<u8>().is_ok_and(|k| k >= 1)
-        });
+        let k = id
+            .split_once('.')
+            .filter(|(a, _)| a.parse::<u8>().is_ok_and(|a| a == artifact))
+            .and_then(|(_, k)| k.parse::<u8>().ok())
+            .filter(|&k| k >= 1);
+        let on_artifact = k.is_some();
         if !id.is_empty() && artifact != 0 && !on_artifact {
             r.error(
                 &field_path(&p, "id"),
@@ -409,6 +412,7 @@ fn read_artifact_spaces(
         spaces.push(ArtifactDevelopmentSpace {
             id,
             artifact,
+            k: k.unwrap_or(0),
             cost_coins: r.with_field(map, &p, "cost_coins", |r, v, p| r.small(v, p, 0, 30)),
         });
     }
