@@ -264,6 +264,16 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// unspecified but memory-safe; callers that take actions from users check legality.
     fn apply(&mut self, action: Self::Action);
 
+    /// [`Game::apply`], and where the game finds the new state's legal actions while
+    /// applying (Golem lists each decision it reaches to see whether it is forced), puts
+    /// them in `out` as [`Game::legal_actions`] would and returns true. False (the
+    /// default) leaves `out` to the caller. Playouts use it to list a decision once.
+    fn apply_and_list(&mut self, action: Self::Action, out: &mut Vec<Self::Action>) -> bool {
+        let _ = out;
+        self.apply(action);
+        false
+    }
+
     // ---- results ----
 
     /// Final score of `player` in game points (meaningful at any state: the current tally).

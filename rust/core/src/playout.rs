@@ -15,21 +15,27 @@ pub fn random_playout<G: Game, R: Rng>(
     outcomes: &mut Vec<(G::Action, f64)>,
 ) -> u64 {
     let mut plies = 0;
+    // Whether `actions` already holds the legal actions (`Game::apply_and_list`).
+    let mut listed = false;
     loop {
         match state.turn() {
             Turn::Terminal => return plies,
             Turn::Chance => {
+                listed = false;
                 if !apply_random_outcome(state, outcomes, rng) {
                     return plies;
                 }
             }
             Turn::Player(_) => {
-                state.legal_actions(actions);
+                if !listed {
+                    state.legal_actions(actions);
+                }
                 if actions.is_empty() {
                     // A live position with no move (no cards, empty row): nothing to do.
                     return plies;
                 }
-                state.apply(actions[rng.random_range(0..actions.len())]);
+                let action = actions[rng.random_range(0..actions.len())];
+                listed = state.apply_and_list(action, actions);
                 plies += 1;
             }
         }

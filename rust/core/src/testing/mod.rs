@@ -84,7 +84,9 @@ pub fn check_random_games<G: Game>(
                             break;
                         }
                         earlier.clone_from(&legal);
-                        state.apply(legal[rng.random_range(0..legal.len())]);
+                        let action = legal[rng.random_range(0..legal.len())];
+                        check_apply_and_list(&state, action);
+                        state.apply(action);
                         plies += 1;
                     }
                 }
@@ -93,6 +95,28 @@ pub fn check_random_games<G: Game>(
         }
     }
     checked
+}
+
+/// [`Game::apply_and_list`] reaches the state [`Game::apply`] does and, where it lists,
+/// lists what [`Game::legal_actions`] does there.
+fn check_apply_and_list<G: Game>(state: &G, action: G::Action) {
+    let name = G::INFO.name;
+    let (mut listed, mut applied) = (*state, *state);
+    let mut actions = vec![action];
+    let filled = listed.apply_and_list(action, &mut actions);
+    applied.apply(action);
+    assert!(
+        listed.hash() == applied.hash() && listed.turn() == applied.turn(),
+        "{name}: apply_and_list({action:?}) reached another state than apply"
+    );
+    if filled {
+        let mut legal = Vec::new();
+        applied.legal_actions(&mut legal);
+        assert_eq!(
+            actions, legal,
+            "{name}: apply_and_list({action:?}) listed other actions than legal_actions"
+        );
+    }
 }
 
 /// [`Game::check_legal`], where the game answers, agrees with `legal` (the state's legal

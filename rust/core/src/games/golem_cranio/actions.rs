@@ -115,7 +115,7 @@ impl State {
     /// bottom space, `pass` (not in the final Passing phase).
     pub fn turn_actions(&self) -> Vec<Action> {
         let seat = self.to_move as usize;
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
         if self.marbles_left(seat) > 0 {
             for line in 0..LINES as u8 {
                 for colour in 0..COLOURS as u8 {

@@ -50,7 +50,7 @@ impl State {
         let comp = self.comp.0;
         let limit = self.column_limit(seat);
         let columns = comp.rules.book_columns as usize;
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
         for slot in 0..LIBRARY_SLOTS {
             let book = self.board.library[slot];
             if book == NONE {

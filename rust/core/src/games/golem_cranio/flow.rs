@@ -12,7 +12,7 @@ use crate::game::Turn;
 use crate::util::BitIter;
 
 /// See [`State::quick_key`].
-type QuickKey = (u64, u32, u8, (u8, u8, u8));
+type QuickKey = (u64, u32, u64, u8, (u8, u8, u8));
 
 /// What the player to move decides now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -211,9 +211,10 @@ impl State {
         if options.len() < 2 {
             return options;
         }
-        // Children are told apart by a few fields that usually differ first: comparing
-        // every pair of whole states made an `upgrade` with 60 payment mixes cost 60 µs,
-        // and the full hash costs as much as the comparisons it saves.
+        // Children are told apart by a few fields that usually differ first, then as
+        // whole states: comparing every pair of whole states made an `upgrade` with 60
+        // payment mixes cost 60 µs. (Rebuilding a kept child on a key match instead of
+        // keeping it cost more: many options do reach the same state.)
         let mut kept: Vec<(QuickKey, State)> = Vec::with_capacity(options.len());
         let mut out = Vec::with_capacity(options.len());
         for a in options {
@@ -231,16 +232,19 @@ impl State {
 
     /// Fields that tell most children of one decision apart (equal states have equal
     /// keys): the incremental hash of the fields almost every micro-action changes, the
-    /// mover's Developments, and the stack's height and progress.
+    /// mover's Developments and Artifact-tile spaces, and the stack's height and progress.
     fn quick_key(&self) -> QuickKey {
         let seat = (self.to_move as usize).min(MAX_PLAYERS - 1);
         let top = self
             .stack
             .top()
             .map_or((0, 0, 0), |f| (f.next, f.used, f.left));
+        let p = &self.players[seat];
+        let artifact_spaces = p.artifact_devs.iter().fold(0u64, |k, &b| k << 8 | b as u64);
         (
             self.zobrist,
-            self.players[seat].developments,
+            p.developments,
+            artifact_spaces,
             self.stack.len,
             top,
         )
@@ -331,6 +335,22 @@ impl State {
         self.settle();
     }
 
+    /// [`State::apply`], and the legal micro-actions of the new state into `out` when
+    /// settling found them (a player decision whose options are not merged by result);
+    /// returns whether it did. Play that lists every decision it reaches saves listing
+    /// each twice.
+    pub fn apply_and_list(&mut self, action: Action, out: &mut Vec<Action>) -> bool {
+        self.apply_raw(action);
+        match self.settle_by(true) {
+            Some(mut options) => {
+                out.clear();
+                out.append(&mut options);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Applies forced steps: while the decision has exactly one legal micro-action, it is
     /// applied (not a ply, §9).
     pub fn settle(&mut self) {
@@ -345,8 +365,10 @@ impl State {
     }
 
     /// Applies forced chance outcomes and single options (merged by result when `merge`)
-    /// until a real decision, an unknown chance event or the end.
-    fn settle_by(&mut self, merge: bool) {
+    /// until a real decision, an unknown chance event or the end. Returns the options of
+    /// the decision it stopped at when they are its legal micro-actions (`merge`, and a
+    /// decision whose options are not merged by result).
+    fn settle_by(&mut self, merge: bool) -> Option<Vec<Action>> {
         loop {
             if self.chance != Chance::None {
                 // A chance event is forced when its outcome is known; listing a drop's
@@ -356,7 +378,7 @@ impl State {
                         self.apply_raw(outcome);
                         continue;
                     }
-                    None => return,
+                    None => return None,
                 }
             }
             let options = self.listing(false);
@@ -365,11 +387,12 @@ impl State {
                 [first, ..] if merge && self.merges_by_result() => {
                     self.one_result(&options).then_some(first)
                 }
+                [_, _, ..] if merge => return Some(options),
                 _ => None,
             };
             match forced {
                 Some(action) => self.apply_raw(action),
-                None => return,
+                None => return None,
             }
         }
     }

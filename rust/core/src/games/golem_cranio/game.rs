@@ -351,6 +351,10 @@ impl Game for State {
         State::apply(self, action);
     }
 
+    fn apply_and_list(&mut self, action: Action, out: &mut Vec<Action>) -> bool {
+        State::apply_and_list(self, action, out)
+    }
+
     fn score(&self, player: usize) -> i32 {
         self.final_score(player)
     }

@@ -160,7 +160,8 @@ impl State {
 
     /// Development (§4.7): `skip` or one `up …` at the normal cost.
     pub fn development_options(&self) -> Vec<Action> {
-        let mut out = vec![Action::Skip];
+        let mut out = Vec::with_capacity(32);
+        out.push(Action::Skip);
         self.push_upgrade_options(Area::Any, 0, false, &mut out);
         out
     }

@@ -96,10 +96,13 @@ pub(super) fn playout<G: Game, R: Rng>(
 ) -> u64 {
     let mut steps = 0;
     let mut plies = 0;
+    // Whether `scratch.legal` already holds the legal actions (`Game::apply_and_list`).
+    let mut listed = false;
     loop {
         match state.turn() {
             Turn::Terminal => break,
             Turn::Chance => {
+                listed = false;
                 if !apply_random_outcome(state, &mut scratch.outcomes, rng) {
                     break;
                 }
@@ -109,13 +112,15 @@ pub(super) fn playout<G: Game, R: Rng>(
                     heuristic_rewards(state, scoring, rewards);
                     return steps;
                 }
-                state.legal_actions(&mut scratch.legal);
+                if !listed {
+                    state.legal_actions(&mut scratch.legal);
+                }
                 if scratch.legal.is_empty() {
                     // Stuck but not terminal: scored as it stands.
                     break;
                 }
                 let action = pick(state, &scratch.legal, &mut scratch.weights, policy, rng);
-                state.apply(action);
+                listed = state.apply_and_list(action, &mut scratch.legal);
                 plies += 1;
             }
         }
