@@ -73,6 +73,7 @@ fn by_decision(games: u64) {
     );
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut table: BTreeMap<String, (u64, f64, f64, u64)> = BTreeMap::new();
+    let mut merged: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     for _ in 0..games {
         let mut s = start;
         loop {
@@ -99,6 +100,15 @@ fn by_decision(games: u64) {
             let listed = clock.elapsed().as_secs_f64();
             let Some(action) = action else { break };
             let n = s.legal().len() as u64;
+            if std::env::var_os("MERGES").is_some() && kind.starts_with("Op") {
+                let raw = s.op_options().len();
+                if raw != n as usize {
+                    *merged.entry(kind.clone()).or_insert((0, 0)) = {
+                        let e = merged.get(&kind).copied().unwrap_or((0, 0));
+                        (e.0 + raw, e.1 + n as usize)
+                    };
+                }
+            }
             let clock = Instant::now();
             s.apply(action);
             let applied = clock.elapsed().as_secs_f64();
@@ -108,6 +118,9 @@ fn by_decision(games: u64) {
             e.2 += applied;
             e.3 += n;
         }
+    }
+    for (kind, (raw, kept)) in &merged {
+        println!("merged {kind}: {raw} options -> {kept}");
     }
     let total: f64 = table.values().map(|e| e.1 + e.2).sum();
     for (kind, (count, listed, applied, options)) in &table {

@@ -20,12 +20,10 @@ pub fn random_playout<G: Game, R: Rng>(
     loop {
         match state.turn() {
             Turn::Terminal => return plies,
-            Turn::Chance => {
-                listed = false;
-                if !apply_random_outcome(state, outcomes, rng) {
-                    return plies;
-                }
-            }
+            Turn::Chance => match random_outcome(state, outcomes, rng) {
+                Some(outcome) => listed = state.apply_and_list(outcome, actions),
+                None => return plies,
+            },
             Turn::Player(_) => {
                 if !listed {
                     state.legal_actions(actions);

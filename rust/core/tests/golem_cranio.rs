@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use golem_core::games::golem_cranio::action::Action;
 use golem_core::games::golem_cranio::components::Components;
 use golem_core::games::golem_cranio::setup::{new_game_seeded, NewGame};
-use golem_core::games::golem_cranio::state::{Marbles, Phase, LINES};
+use golem_core::games::golem_cranio::state::{Chance, Marbles, Phase, LINES};
 use golem_core::games::golem_cranio::State;
 use golem_core::games::GameId;
 use golem_core::playout::{random_outcome, random_playout};
@@ -320,6 +320,53 @@ fn the_drop_sampler_follows_the_law_of_the_listed_outcomes() {
     );
     // 74 degrees of freedom: the 99.9th percentile is about 118.
     assert!(chi2 < 118.0, "chi-square {chi2}");
+}
+
+/// Draws `draws` outcomes with `sample_chance` and checks them against the listed law by
+/// chi-square (the bound: about the 99.9th percentile for the degrees of freedom).
+fn assert_sampler_follows_the_listing(s: &State, rng: &mut ChaCha8Rng, draws: u32) {
+    let mut outcomes = Vec::new();
+    Game::chance_outcomes(s, &mut outcomes);
+    assert!(outcomes.len() > 1, "a chance node with a choice");
+    let mut counts: HashMap<Action, u32> = HashMap::new();
+    for _ in 0..draws {
+        *counts.entry(s.sample_chance(rng)).or_default() += 1;
+    }
+    assert_eq!(
+        counts.len(),
+        outcomes.len(),
+        "every outcome drawn, no other"
+    );
+    let chi2: f64 = outcomes
+        .iter()
+        .map(|&(a, p)| {
+            let expected = p * draws as f64;
+            (*counts.get(&a).unwrap_or(&0) as f64 - expected).powi(2) / expected
+        })
+        .sum();
+    let freedom = (outcomes.len() - 1) as f64;
+    let bound = freedom + 3.1 * (2.0 * freedom).sqrt() + 10.0;
+    assert!(chi2 < bound, "chi-square {chi2} over {freedom} degrees");
+}
+
+#[test]
+fn deals_from_hidden_decks_are_sampled_uniformly_without_listing() {
+    // Playouts draw every chance node with `sample_chance` (Game::DIRECT_CHANCE_SAMPLING):
+    // a Library deal and an Action-tile deal pick a uniform card of the hidden pile.
+    const { assert!(<State as Game>::DIRECT_CHANCE_SAMPLING) };
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    for (what, wanted) in [("library", 0u8), ("tile", 1)] {
+        let s = play_until(new(2, 5, false, true), &mut rng, |s| {
+            let pile = match (wanted, s.chance) {
+                (0, Chance::Library) => s.board.book_deck.candidates(),
+                (1, Chance::Tile(_)) => s.board.tile_pile.candidates(),
+                _ => return false,
+            };
+            pile.count_ones() > 1
+        });
+        assert!(!s.is_terminal(), "no {what} deal reached");
+        assert_sampler_follows_the_listing(&s, &mut rng, 20_000);
+    }
 }
 
 #[test]

@@ -98,17 +98,20 @@ impl State {
     }
 
     /// Players of the current stage in turn order (main) or Pass-tile order (passing).
-    fn stage_order(&self) -> Vec<u8> {
-        match self.stage {
-            Stage::Main => self.order().to_vec(),
-            _ => self
-                .board
-                .pass_tiles
-                .iter()
-                .copied()
-                .filter(|&s| s != NONE)
-                .collect(),
+    fn stage_order(&self) -> StageOrder {
+        let mut order = StageOrder {
+            seats: [NONE; PASS_TILES],
+            len: 0,
+        };
+        let seats: &[u8] = match self.stage {
+            Stage::Main => self.order(),
+            _ => &self.board.pass_tiles,
+        };
+        for &s in seats.iter().filter(|&&s| s != NONE) {
+            order.seats[order.len] = s;
+            order.len += 1;
         }
+        order
     }
 
     /// The turn's micro-actions (§4.3): marbles (line, then colour), Rabbi spaces, the
@@ -269,6 +272,7 @@ impl State {
     /// stage (§4.4).
     pub fn next_turn(&mut self) {
         let order = self.stage_order();
+        let order = order.seats();
         let at = order
             .iter()
             .position(|&s| s == self.to_move)
@@ -388,6 +392,7 @@ impl State {
         }
         // The players of the Passing phase take their turns in Pass-tile order.
         let order = self.stage_order();
+        let order = order.seats();
         match order.iter().copied().find(|&s| self.may_act(s as usize)) {
             Some(seat) => self.to_move = seat,
             None => {
@@ -417,6 +422,21 @@ impl State {
         self.board.bottom_rabbis = [NONE; super::state::MAX_PLAYERS];
         self.stage = Stage::Main;
         self.start_influence();
+    }
+}
+
+/// The seats of a stage of the Actions phase in playing order (at most one per Pass tile
+/// or player: both are 4), without allocating.
+struct StageOrder {
+    seats: [u8; PASS_TILES],
+    len: usize,
+}
+
+const _: () = assert!(PASS_TILES >= super::state::MAX_PLAYERS);
+
+impl StageOrder {
+    fn seats(&self) -> &[u8] {
+        &self.seats[..self.len]
     }
 }
 

@@ -11,6 +11,14 @@ use super::state::{Chance, OpList, Phase, SourceKind, Stack, Stage, State, MAX_P
 use crate::game::Turn;
 use crate::util::BitIter;
 
+/// A uniform member of the non-empty set `mask`: its `random_range(..n)`-th bit.
+fn uniform_member(mask: u64, rng: &mut dyn rand::RngCore) -> u8 {
+    use rand::Rng;
+    let n = mask.count_ones() as usize;
+    assert!(n > 0, "a deal from an empty pile");
+    BitIter(mask).nth(rng.random_range(..n)).expect("n members") as u8
+}
+
 /// See [`State::quick_key`].
 type QuickKey = (u64, u32, u64, u8, (u8, u8, u8));
 
@@ -221,7 +229,7 @@ impl State {
             let mut child = *self;
             child.apply_raw(a);
             child.settle_options();
-            let key = child.quick_key();
+            let key = child.quick_key(self.to_move);
             if !kept.iter().any(|(k, s)| *k == key && *s == child) {
                 kept.push((key, child));
                 out.push(a);
@@ -232,19 +240,25 @@ impl State {
 
     /// Fields that tell most children of one decision apart (equal states have equal
     /// keys): the incremental hash of the fields almost every micro-action changes, the
-    /// mover's Developments and Artifact-tile spaces, and the stack's height and progress.
-    fn quick_key(&self) -> QuickKey {
-        let seat = (self.to_move as usize).min(MAX_PLAYERS - 1);
+    /// Developments and Artifact-tile spaces of `mover` (the seat that decided: the
+    /// child's may be the next player's), the Library, the Cemetery, and the stack's
+    /// height and progress.
+    fn quick_key(&self, mover: u8) -> QuickKey {
+        let seat = (mover as usize).min(MAX_PLAYERS - 1);
         let top = self
             .stack
             .top()
             .map_or((0, 0, 0), |f| (f.next, f.used, f.left));
         let p = &self.players[seat];
-        let artifact_spaces = p.artifact_devs.iter().fold(0u64, |k, &b| k << 8 | b as u64);
+        let bytes = |k: u64, &b: &u8| k << 8 | b as u64;
+        let artifact_spaces = p.artifact_devs.iter().fold(0, bytes);
+        // A Book bought leaves the Library; a Golem killed takes a Cemetery space.
+        let board = self.board.library.iter().fold(0, bytes)
+            ^ self.board.cemetery.iter().fold(0, bytes).rotate_left(40);
         (
             self.zobrist,
             p.developments,
-            artifact_spaces,
+            artifact_spaces ^ board.rotate_left(20),
             self.stack.len,
             top,
         )
@@ -313,14 +327,10 @@ impl State {
                         .unwrap_or_else(|| super::setup::sample_drop(&self.comp, marbles, rng)),
                 )
             }
-            Chance::Library => {
-                use rand::seq::IndexedRandom;
-                self.library_deals().choose(rng).expect("a deal").0
-            }
-            Chance::Tile(_) => {
-                use rand::seq::IndexedRandom;
-                self.tile_deals().choose(rng).expect("a deal").0
-            }
+            // A uniform card of the candidates, drawn as `choose` on the listed deals
+            // would draw it (one `random_range(..n)`), without listing them.
+            Chance::Library => Action::Deal(uniform_member(self.board.book_deck.candidates(), rng)),
+            Chance::Tile(_) => Action::Tile(uniform_member(self.board.tile_pile.candidates(), rng)),
             Chance::Objectives => {
                 use rand::seq::IndexedRandom;
                 self.objective_draws().choose(rng).expect("a draw").0

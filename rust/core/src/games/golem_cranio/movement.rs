@@ -330,9 +330,14 @@ pub fn phase2_moves(state: &State, seat: usize) -> Vec<(MoveAct, MoveResult)> {
             }
         }
     }
-    // Keys are distinct (the tokens name the layout, `ignore` the penalty).
-    out.sort_unstable_by_key(|(m, _)| listing_key(m));
+    sort_for_listing(&mut out);
     out
+}
+
+/// Sorts moves into listing order ([`listing_key`], computed once per move). Keys are
+/// distinct: the tokens name the layout, `ignore` the penalty.
+pub fn sort_for_listing(moves: &mut [(MoveAct, MoveResult)]) {
+    moves.sort_by_cached_key(|(m, _)| listing_key(m));
 }
 
 /// Phase 2 steps: (all steps, the reduced count when g5 lets the player leave out the
@@ -471,6 +476,90 @@ mod tests {
         acts.into_iter()
             .map(|m| Action::Move(m).to_text())
             .collect()
+    }
+
+    /// The listing order spelled out as a tuple (tokens as a list, so a shorter list on a
+    /// common prefix sorts first): what the packed [`listing_key`] must agree with.
+    type PlainKey = (
+        Vec<(u8, u8, bool, u8)>,
+        std::cmp::Reverse<u8>,
+        std::cmp::Reverse<u8>,
+        bool,
+    );
+
+    fn plain_key(m: &MoveAct) -> PlainKey {
+        let tokens = m
+            .tokens()
+            .map(|t| {
+                (
+                    t.from().district,
+                    t.from().section,
+                    t.from().lying,
+                    t.to_section(),
+                )
+            })
+            .collect();
+        (
+            tokens,
+            std::cmp::Reverse(m.pay_kn),
+            std::cmp::Reverse(m.pay_vp),
+            m.ignore,
+        )
+    }
+
+    /// The changed places between two layouts, counted the slow way (every place).
+    fn plain_tokens(before: Golems, after: Golems) -> Vec<MoveToken> {
+        let mut out = Vec::new();
+        for d in 0..DISTRICTS as u8 {
+            let (mut starts, mut ends) = (Vec::new(), Vec::new());
+            for s in 1..=SECTIONS as u8 {
+                for l in [false, true] {
+                    let g = GolemRef::new(d, s, l);
+                    let (b, a) = (before.count(g), after.count(g));
+                    starts.extend(std::iter::repeat_n(g, b.saturating_sub(a) as usize));
+                    ends.extend(std::iter::repeat_n(s, a.saturating_sub(b) as usize));
+                }
+            }
+            out.extend(
+                starts
+                    .into_iter()
+                    .zip(ends)
+                    .map(|(g, s)| MoveToken::new(g, s)),
+            );
+        }
+        out
+    }
+
+    #[test]
+    fn packed_listing_keys_and_tokens_agree_with_the_plain_definitions() {
+        let layouts = ["r1 r1 y3l b9", "r3 r5l y1 y1 b2 b8l", "r8 r9l y10 b1 b1 b1"];
+        let mut checked = 0;
+        for text in layouts {
+            let before = layout(text);
+            for (steps, backward, ignore) in [(3, false, false), (5, true, true), (9, false, false)]
+            {
+                let r = MoveRules {
+                    exact: false,
+                    backward,
+                    ..rules(steps, 6)
+                };
+                let mut acts: Vec<MoveAct> = move_results(before, &r)
+                    .iter()
+                    .map(|m| {
+                        let act = action_of(before, m, ignore);
+                        let tokens: Vec<MoveToken> = act.tokens().collect();
+                        assert_eq!(tokens, plain_tokens(before, m.after), "{text}");
+                        act
+                    })
+                    .collect();
+                let mut plain = acts.clone();
+                acts.sort_by_key(listing_key);
+                plain.sort_by_key(plain_key);
+                assert_eq!(acts, plain, "{text}, {steps} steps");
+                checked += acts.len();
+            }
+        }
+        assert!(checked > 100, "only {checked} moves compared");
     }
 
     #[test]

@@ -592,7 +592,7 @@ impl State {
             .into_iter()
             .map(|r| (super::movement::action_of(before, &r, false), r))
             .collect();
-        out.sort_unstable_by_key(|(m, _)| super::movement::listing_key(m));
+        super::movement::sort_for_listing(&mut out);
         out
     }
 

@@ -525,16 +525,17 @@ impl State {
     /// Replaces a player's whole Golem layout (a movement result).
     pub fn set_golems(&mut self, seat: usize, golems: Golems) {
         let before = self.players[seat].golems;
-        for d in 0..DISTRICTS as u8 {
-            if before.0[d as usize] == golems.0[d as usize] {
-                continue;
-            }
-            for s in 1..=SECTIONS as u8 {
-                for l in [false, true] {
-                    let g = GolemRef::new(d, s, l);
-                    let (a, b) = (before.count(g), golems.count(g));
-                    self.flip(Feature::Golems(seat, g), a as i64, b as i64);
-                }
+        for d in 0..DISTRICTS {
+            // Only the 3-bit fields that differ (a field per section and orientation).
+            let (was, now) = (before.0[d], golems.0[d]);
+            let mut changed = was ^ now;
+            while changed != 0 {
+                let shift = changed.trailing_zeros() / 3 * 3;
+                changed &= !(7 << shift);
+                let field = shift / 3;
+                let g = GolemRef::new(d as u8, field as u8 / 2 + 1, field % 2 == 1);
+                let (a, b) = (was >> shift & 7, now >> shift & 7);
+                self.flip(Feature::Golems(seat, g), a as i64, b as i64);
             }
         }
         self.players[seat].golems = golems;

@@ -3,7 +3,7 @@
 use rand::Rng;
 
 use super::{Reward, Rollout};
-use crate::playout::apply_random_outcome;
+use crate::playout::random_outcome;
 use crate::{Game, Turn};
 
 /// Scratch buffers reused by every step of every iteration of one thread.
@@ -101,12 +101,10 @@ pub(super) fn playout<G: Game, R: Rng>(
     loop {
         match state.turn() {
             Turn::Terminal => break,
-            Turn::Chance => {
-                listed = false;
-                if !apply_random_outcome(state, &mut scratch.outcomes, rng) {
-                    break;
-                }
-            }
+            Turn::Chance => match random_outcome(state, &mut scratch.outcomes, rng) {
+                Some(outcome) => listed = state.apply_and_list(outcome, &mut scratch.legal),
+                None => break,
+            },
             Turn::Player(_) => {
                 if cutoff.is_some_and(|c| plies >= c) {
                     heuristic_rewards(state, scoring, rewards);
