@@ -7,6 +7,7 @@ use super::components::ops::Op;
 use super::effects::{frame, op_list};
 use super::golems::GolemRef;
 use super::movement;
+use super::ops::current_op;
 use super::state::{Chance, OpList, Phase, SourceKind, Stack, Stage, State, MAX_PLAYERS, NONE};
 use crate::game::Turn;
 use crate::util::BitIter;
@@ -195,6 +196,11 @@ impl State {
             }
             // §9, §15.15: an option reaching the same state as an earlier one (after
             // forced steps) is the same micro-action.
+            Decision::Op if merge && self.options_never_merge() => {
+                let options = self.op_options();
+                debug_assert_eq!(options, self.distinct(options.clone()), "no merge");
+                options
+            }
             Decision::Op if merge => self.distinct(self.op_options()),
             Decision::Op => self.op_options(),
             // Activation orders (Work picks) with the same result are one micro-action.
@@ -236,6 +242,20 @@ impl State {
             }
         }
         out
+    }
+
+    /// Whether the pending op's options are known to reach distinct states, so merging
+    /// them by result (§15.15) would keep them all: an `upgrade`, whose `up` options each
+    /// mark another tile, side or space or pay another mix, while `skip` marks none. No
+    /// rule clears a Development or refunds a payment, so forced steps cannot bring two
+    /// of them together. (An `upgrade` lists up to 60 payment mixes: merging them cost a
+    /// tenth of a random playout.) Debug builds check the claim on every listing.
+    fn options_never_merge(&self) -> bool {
+        matches!(current_op(self), Some((Op::Upgrade { .. }, _)))
+            && !matches!(
+                self.stack.top().map(|f| f.list.kind),
+                Some(SourceKind::CreateFollowUp | SourceKind::ThenActivate)
+            )
     }
 
     /// Fields that tell most children of one decision apart (equal states have equal
