@@ -25,13 +25,20 @@ def timed(run):
 
 def test_random_playout_plies_per_second(benchmark, report):
     state = new(GAME, 2, seed=3, hidden_decks=True)
-    games = pick(20, 300)
-    plies, seconds = benchmark.pedantic(
-        lambda: timed(lambda: random_playouts(state, games, seed=1)), rounds=1
-    )
+    games = pick(100, 1000)
+    # 1,000 games take about 0.1 s, so one run reads the machine's jitter as much as the
+    # code: the best of five (full mode) is the figure, as for Century's alpha-beta.
+    def run():
+        return timed(lambda: random_playouts(state, games, seed=1))
+
+    runs = [
+        benchmark.pedantic(run, rounds=1) if i == 0 else run()
+        for i in range(pick(1, 5))
+    ]
+    plies = runs[0][0]
     report(
-        "golem: random playout plies/s (2p, hidden)",
-        plies / seconds,
+        f"golem: random playout plies/s (2p, hidden, best of {len(runs)})",
+        max(p / s for p, s in runs),
         "plies/s",
         1e6,
         note=f"{plies / games:.0f} plies a game",
