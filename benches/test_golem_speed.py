@@ -26,6 +26,7 @@ def timed(run):
 def test_random_playout_plies_per_second(benchmark, report):
     state = new(GAME, 2, seed=3, hidden_decks=True)
     games = pick(100, 1000)
+
     # 1,000 games take about 0.1 s, so one run reads the machine's jitter as much as the
     # code: the best of five (full mode) is the figure, as for Century's alpha-beta.
     def run():
