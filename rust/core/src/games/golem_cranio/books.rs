@@ -221,24 +221,19 @@ impl State {
         }
     }
 
-    /// `book_active`: non-empty sets of at most n own Books, element by element.
-    pub fn book_active_options(&self, n: u8) -> Vec<Action> {
+    /// `book_active`: `done`, or one own Book above the last one picked (ascending ids,
+    /// §9: a set is one sequence; the op's frame keeps the last pick + 1 in `value`).
+    pub fn book_active_options(&self) -> Vec<Action> {
         let p = &self.players[self.actor()];
-        let owned: Vec<u8> = p
+        let after = self.stack.top().map_or(0, |f| f.value);
+        let owned = p
             .columns
             .iter()
-            .flat_map(|c| c.iter().copied().filter(|&b| b != NONE))
-            .collect();
-        let mut sets: Vec<u64> = Vec::new();
-        let total = owned.len();
-        for mask in 1u32..(1 << total.min(20)) {
-            if mask.count_ones() as usize <= n as usize {
-                sets.push(BitIter(mask as u64).fold(0u64, |m, i| m | 1 << owned[i]));
-            }
-        }
-        sets.sort_by_key(|&m| BitIter(m).collect::<Vec<_>>());
+            .flatten()
+            .filter(|&&b| b != NONE && b >= after)
+            .fold(0u64, |m, &b| m | 1 << b);
         let mut out = vec![Action::Done];
-        out.extend(sets.into_iter().map(Action::Active));
+        out.extend(BitIter(owned).map(|b| Action::Active(1 << b)));
         out
     }
 

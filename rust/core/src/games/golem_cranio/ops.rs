@@ -10,7 +10,7 @@ use super::components::ops::{Ability, CostItem, Op};
 use super::components::vocab::{Resource, StudentChoice, TrackDir};
 use super::effects::{frame, op_list};
 use super::golems::GolemRef;
-use super::state::{OpList, SourceKind, State, CAULDRONS, NONE, SECTIONS};
+use super::state::{OpList, SourceKind, State, NONE, SECTIONS};
 use crate::util::BitIter;
 
 /// The op on top of the stack.
@@ -294,36 +294,29 @@ impl State {
                 out.push(Action::Skip);
                 out.extend(self.book_options(*discount, *ignore_card_cost));
             }
-            Op::BookActive { n } => out.extend(self.book_active_options(*n)),
+            Op::BookActive { .. } => out.extend(self.book_active_options()),
             Op::DrawObjectives { keep, .. } => {
-                // Keep `keep` of the drawn cards (all when fewer were drawn), ascending ids.
-                let drawn = self.stack.drawn;
-                let k = (*keep as u32).min(drawn.count_ones());
-                let cards: Vec<u8> = BitIter(drawn as u64).map(|c| c as u8).collect();
-                let mut sets = Vec::new();
-                subsets(&cards, k as usize, 0, 0, &mut sets);
-                // Ascending card lists in lexicographic order. The sets have one size, so the set
-                // holding the lowest card where two differ comes first: the bit-reversed masks
-                // in descending order.
-                sets.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
-                out.extend(sets.into_iter().map(Action::Keep));
+                // One card per pick, ascending (§9: a set is one sequence); every card
+                // offered leaves enough higher ones for the picks still owed.
+                let f = self.stack.top().unwrap();
+                let owed = self.keeps_owed(*keep);
+                let cards = self.stack.drawn & !((1u32 << f.value) - 1);
+                let count = cards.count_ones();
+                for (i, c) in BitIter(cards as u64).enumerate() {
+                    if count - i as u32 >= owed {
+                        out.push(Action::Keep(1 << c));
+                    }
+                }
             }
             Op::MoveGolems { .. } => {
                 out.extend(self.op_moves(op).into_iter().map(|(m, _)| Action::Move(m)));
             }
-            Op::ArtifactActivate { n } => {
+            Op::ArtifactActivate { .. } => {
                 out.push(Action::Skip);
-                let done = self.completed_artifacts(seat);
-                // Non-empty sets of at most n completed Artifacts, token by token.
-                let mut sets: Vec<u8> = (1..16u8)
-                    .filter(|&m| m & !done == 0 && m.count_ones() <= *n as u32)
-                    .collect();
-                sets.sort_by_key(|&m| {
-                    (0..CAULDRONS)
-                        .filter(|k| m >> k & 1 == 1)
-                        .collect::<Vec<_>>()
-                });
-                out.extend(sets.into_iter().map(Action::Artifact));
+                // One completed Artifact per pick, ascending numbers (§9).
+                let after = self.stack.top().unwrap().value;
+                let done = self.completed_artifacts(seat) & !((1u8 << after) - 1);
+                out.extend(BitIter(done as u64).map(|k| Action::Artifact(1 << k)));
             }
             _ => {}
         }
@@ -376,6 +369,19 @@ impl State {
             let f = s.stack.top_mut().unwrap();
             f.next += 1;
             f.used = 0;
+            // Progress of ascending picks (`active`, `artifact`, `keep`).
+            f.left = 0;
+            f.value = 0;
+        };
+        // One pick of an ascending-pick op: `value` holds the last pick + 1, `left` the
+        // picks made; the op ends after `n` of them.
+        let pick = |s: &mut State, id: u8, n: u8| {
+            let f = s.stack.top_mut().unwrap();
+            f.value = id + 1;
+            f.left += 1;
+            if f.left >= n {
+                finish(s);
+            }
         };
         match (op, action) {
             (Op::Activate { n }, Action::Act(g)) => {
@@ -434,17 +440,28 @@ impl State {
                 finish(self);
                 self.buy_book(buy, *discount, *ignore_card_cost);
             }
-            (Op::BookActive { .. }, Action::Active(set)) => {
-                finish(self);
-                self.apply_book_active(set);
+            (Op::BookActive { n }, Action::Active(book)) => {
+                debug_assert_eq!(book.count_ones(), 1, "one Book per pick");
+                pick(self, book.trailing_zeros() as u8, *n);
+                self.apply_book_active(book);
             }
-            (Op::DrawObjectives { .. }, Action::Keep(set)) => {
-                finish(self);
-                let rest = self.stack.drawn & !set;
-                self.players[seat].objectives |= set;
-                self.stack.drawn = 0;
-                for c in BitIter(rest as u64) {
-                    self.board.objective_deck.put_bottom(c as u8);
+            (Op::DrawObjectives { keep, .. }, Action::Keep(card)) => {
+                debug_assert_eq!(card.count_ones(), 1, "one card per pick");
+                let c = card.trailing_zeros() as u8;
+                self.players[seat].objectives |= card;
+                self.stack.drawn &= !card;
+                let owed = self.keeps_owed(*keep);
+                let higher = self.stack.drawn >> (c + 1) != 0;
+                let f = self.stack.top_mut().unwrap();
+                f.value = c + 1;
+                f.left += 1;
+                if owed <= 1 || !higher {
+                    // The cards not kept go under the deck, ascending.
+                    finish(self);
+                    let rest = std::mem::take(&mut self.stack.drawn);
+                    for c in BitIter(rest as u64) {
+                        self.board.objective_deck.put_bottom(c as u8);
+                    }
                 }
             }
             (Op::CreateGolem { discount }, Action::Create(d)) => {
@@ -475,17 +492,23 @@ impl State {
                         .push(frame(OpList::top(SourceKind::ThenActivate, 0, 0)));
                 }
             }
-            (Op::ArtifactActivate { .. }, Action::Artifact(set)) => {
-                finish(self);
-                for k in (0..CAULDRONS).rev() {
-                    if set >> k & 1 == 1 {
-                        self.push_activation(seat, k);
-                    }
-                }
+            (Op::ArtifactActivate { n }, Action::Artifact(artifact)) => {
+                debug_assert_eq!(artifact.count_ones(), 1, "one Artifact per pick");
+                let k = artifact.trailing_zeros() as u8;
+                pick(self, k, *n);
+                self.push_activation(seat, k as usize);
             }
             (op, a) => panic!("{a:?} does not answer {op:?}"),
         }
         self.resolve();
+    }
+
+    /// Objective picks still owed at the pending `keep` decision: `keep` (or every card
+    /// drawn, when fewer were) less the picks made.
+    fn keeps_owed(&self, keep: u8) -> u32 {
+        let f = self.stack.top().unwrap();
+        let drawn = self.stack.drawn.count_ones() + f.left as u32;
+        (keep as u32).min(drawn) - f.left as u32
     }
 
     /// Kills an own Golem onto Cemetery space `space_id` (§5.4): the track marker goes

@@ -1452,3 +1452,158 @@ fn study_final(s: &State, seat: usize) -> i32 {
         .study_space(s.players[seat].study)
         .map_or(0, |x| x.final_vp as i32)
 }
+
+/// Plays uniformly random moves and chance outcomes from new `players`-player games (seeds
+/// from `seed` on) until `wanted` holds; panics after `games` games without it.
+fn random_play_until(
+    comp: &'static Components,
+    players: usize,
+    seed: u64,
+    games: u64,
+    wanted: impl Fn(&State) -> bool,
+) -> State {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for game in 0..games {
+        let mut s = new_game_seeded(comp, players, seed + game, NewGame::default());
+        while s.decision() != Decision::None {
+            if wanted(&s) {
+                return s;
+            }
+            let a = if s.decision() == Decision::Chance {
+                s.sample_chance(&mut rng)
+            } else {
+                *s.legal().choose(&mut rng).expect("a legal action")
+            };
+            s.apply(a);
+        }
+    }
+    panic!("no wanted state in {games} games");
+}
+
+fn pending_op(s: &State) -> Option<&'static super::components::ops::Op> {
+    (s.decision() == Decision::Op)
+        .then(|| super::ops::current_op(s).map(|(op, _)| op))
+        .flatten()
+}
+
+#[test]
+fn book_active_picks_one_book_at_a_time_in_ascending_ids() {
+    use super::components::ops::Op;
+    // §5 op table and §9: `active <B>` up to n different Books / `done`; ascending ids, so
+    // a set of Books is one sequence of picks.
+    let books = |s: &State| {
+        s.players[s.to_move as usize]
+            .columns
+            .iter()
+            .flatten()
+            .filter(|&&b| b != NONE)
+            .fold(0u64, |m, &b| m | 1 << b)
+    };
+    let s = random_play_until(comp(), 1, 60038, 200, |s| {
+        matches!(pending_op(s), Some(Op::BookActive { n: 3 })) && books(s).count_ones() >= 3
+    });
+    let owned = books(&s);
+    let mut expected = vec![Action::Done];
+    expected.extend(BitIter(owned).map(|b| Action::Active(1 << b)));
+    assert_eq!(s.legal(), expected, "done, then each own Book alone");
+    // Picking the lowest: its bonus resolves, then only higher Books (or done) remain.
+    let lowest = owned.trailing_zeros();
+    let mut next = s;
+    next.apply(Action::Active(1 << lowest));
+    assert!(matches!(pending_op(&next), Some(Op::BookActive { n: 3 })));
+    let higher = owned & !((2u64 << lowest) - 1);
+    let mut expected = vec![Action::Done];
+    expected.extend(BitIter(higher).map(|b| Action::Active(1 << b)));
+    assert_eq!(next.legal(), expected);
+    // A set in one text is not a micro-action.
+    let set = Action::Active(owned).to_text();
+    assert!(s.parse_action(&set).is_err(), "{set} accepted");
+    // Picking the highest first leaves nothing to pick: the op ends (`done` is forced).
+    let highest = 63 - owned.leading_zeros();
+    let mut last = s;
+    last.apply(Action::Active(1 << highest));
+    assert!(!matches!(pending_op(&last), Some(Op::BookActive { .. })));
+}
+
+/// The builtin components with every `draw_objectives` drawing 3 and keeping 2, and every
+/// `artifact_activate` taking up to 2 Artifacts: the ascending picks of §9 with more
+/// than one pick (the builtin data only ever keeps or activates one).
+fn two_pick_components() -> &'static Components {
+    fn edit(v: &mut serde_json::Value) {
+        match v {
+            serde_json::Value::Object(map) => {
+                match map.get("op").and_then(|o| o.as_str()) {
+                    Some("draw_objectives") => {
+                        map.insert("draw".into(), 3.into());
+                        map.insert("keep".into(), 2.into());
+                    }
+                    Some("artifact_activate") => {
+                        map.insert("n".into(), 2.into());
+                    }
+                    _ => {}
+                }
+                map.values_mut().for_each(edit);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(edit),
+            _ => {}
+        }
+    }
+    let mut data: serde_json::Value =
+        serde_json::from_str(super::components::BUILTIN_JSON).expect("the builtin file");
+    edit(&mut data);
+    let comp = Components::from_json(&data.to_string()).expect("valid edited components");
+    Box::leak(Box::new(comp))
+}
+
+#[test]
+fn keep_picks_ascending_cards_leaving_enough_for_the_picks_owed() {
+    use super::components::ops::Op;
+    let comp = two_pick_components();
+    let s = random_play_until(comp, 2, 70000, 300, |s| {
+        matches!(pending_op(s), Some(Op::DrawObjectives { keep: 2, .. }))
+            && s.stack.drawn.count_ones() == 3
+    });
+    let drawn: Vec<u8> = BitIter(s.stack.drawn as u64).map(|c| c as u8).collect();
+    let keep = |c: u8| Action::Keep(1 << c);
+    // Two of three to keep: the highest card alone would leave nothing for the second pick.
+    assert_eq!(s.legal(), [keep(drawn[0]), keep(drawn[1])]);
+    let seat = s.to_move as usize;
+    let hand = s.players[seat].objectives;
+    let mut next = s;
+    next.apply(keep(drawn[0]));
+    assert_eq!(next.legal(), [keep(drawn[1]), keep(drawn[2])]);
+    next.apply(keep(drawn[2]));
+    // Both kept, the third under the deck, the op over.
+    let kept = hand | 1 << drawn[0] | 1 << drawn[2];
+    assert_eq!(next.players[seat].objectives, kept);
+    assert_eq!(next.stack.drawn, 0);
+    assert!(next.board.objective_deck.cards() >> drawn[1] & 1 == 1);
+    assert!(!matches!(
+        pending_op(&next),
+        Some(Op::DrawObjectives { .. })
+    ));
+}
+
+#[test]
+fn artifact_activate_picks_completed_artifacts_in_ascending_numbers() {
+    use super::components::ops::Op;
+    let comp = two_pick_components();
+    let s = random_play_until(comp, 2, 80000, 400, |s| {
+        matches!(pending_op(s), Some(Op::ArtifactActivate { n: 2 }))
+            && s.completed_artifacts(s.to_move as usize).count_ones() >= 2
+    });
+    let done = s.completed_artifacts(s.to_move as usize);
+    let mut expected = vec![Action::Skip];
+    expected.extend(BitIter(done as u64).map(|k| Action::Artifact(1 << k)));
+    assert_eq!(s.legal(), expected);
+    let mut next = s;
+    let first = done.trailing_zeros();
+    next.apply(Action::Artifact(1 << first));
+    // Back at the op once the activation resolved: only higher Artifacts, or skip.
+    if matches!(pending_op(&next), Some(Op::ArtifactActivate { .. })) {
+        let higher = next.completed_artifacts(next.to_move as usize) & !((2u8 << first) - 1);
+        let mut expected = vec![Action::Skip];
+        expected.extend(BitIter(higher as u64).map(|k| Action::Artifact(1 << k)));
+        assert_eq!(next.legal(), expected);
+    }
+}
