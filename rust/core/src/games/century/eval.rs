@@ -186,16 +186,7 @@ fn evaluate_plain(state: &Century, player: usize) -> f64 {
             claim_value_at(state, slot) as f64 * power_of(per_step, steps)
         })
         .fold(0.0, f64::max);
-    let most_golems = (0..state.num_players())
-        .map(|s| state.seat(s).golems.count_ones())
-        .max()
-        .unwrap_or(0);
-    let to_claim = golem_threshold(state.num_players()).saturating_sub(most_golems) as f64;
-    let turns_left = if state.last_round() {
-        0.0
-    } else {
-        (to_claim * TURNS_PER_GOLEM).min(MAX_TURNS_LEFT)
-    };
+    let turns_left = turns_left(state);
     state.score_of(player) as f64 - caravan.non_yellow() as f64
         + CARAVAN * caravan_worth(caravan) as f64
         + GOLEM * best_golem
@@ -249,6 +240,20 @@ fn power_sums_by_byte_agree_with_the_cards() {
 /// `caravan_worth` usable in a `const` table.
 const fn worth_of(crystals: Crystals) -> i32 {
     (crystals.get(0) + 2 * crystals.get(1) + 3 * crystals.get(2) + 4 * crystals.get(3)) as i32
+}
+
+/// Turns the game may still last: none in the last round, else the golems the leader
+/// still needs to end it, a few turns each, capped.
+fn turns_left(state: &Century) -> f64 {
+    if state.last_round() {
+        return 0.0;
+    }
+    let most_golems = (0..state.num_players())
+        .map(|s| state.seat(s).golems.count_ones())
+        .max()
+        .unwrap_or(0);
+    let to_claim = golem_threshold(state.num_players()).saturating_sub(most_golems) as f64;
+    (to_claim * TURNS_PER_GOLEM).min(MAX_TURNS_LEFT)
 }
 
 /// About the smallest distance to `cost` one play of `card` can reach from `caravan`
@@ -480,16 +485,7 @@ pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
             // rules.
             .fold(0.0, |best, value| if value > best { value } else { best })
     });
-    let most_golems = (0..state.num_players())
-        .map(|s| state.seat(s).golems.count_ones())
-        .max()
-        .unwrap_or(0);
-    let to_claim = golem_threshold(state.num_players()).saturating_sub(most_golems) as f64;
-    let turns_left = if state.last_round() {
-        0.0
-    } else {
-        (to_claim * TURNS_PER_GOLEM).min(MAX_TURNS_LEFT)
-    };
+    let turns_left = turns_left(state);
     // The score without its non-yellow crystals (`worth` counts them): whole numbers, so
     // the same as `score_of - non_yellow` in f64.
     let points = seat.golem_points() + 3 * seat.gold as u32 + seat.silver as u32;
