@@ -27,6 +27,26 @@ def _moves_line(state) -> str:
     return f"{len(state.legal_actions())} {kind}."
 
 
+def cells(values) -> str:
+    """Values separated by spaces, ``-`` for none."""
+    return " ".join(str(v) for v in values) if values else "-"
+
+
+def detail_line(details, join: str = " ") -> "str | None":
+    """``  name values | name values`` for the (name, values) pairs with values, or None."""
+    shown = [
+        f"{name} {join.join(str(v) for v in values)}"
+        for name, values in details
+        if values
+    ]
+    return "  " + " | ".join(shown) if shown else None
+
+
+def plain_summary(lines, state) -> str:
+    """A game renderer's summary lines and the moves line, for pipes and files."""
+    return "\n".join(lines) + "\n" + _moves_line(state) + "\n"
+
+
 def print_summary(lines, state) -> None:
     """A game renderer's summary lines on a terminal: the first in bold, then the moves."""
     from rich.console import Console

@@ -21,10 +21,6 @@ DISTRICTS = ("red", "yellow", "blue")
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 
-def _cells(values: List[Any]) -> str:
-    return " ".join(str(v) for v in values) if values else "-"
-
-
 def _section(n: int) -> str:
     return ROMAN[n - 1] if 1 <= n <= len(ROMAN) else str(n)
 
@@ -46,7 +42,7 @@ def _summary(state) -> List[str]:
     ]
     if "to_move" in p and not state.is_terminal():
         lines.append(
-            f"Seat {p['to_move']} to move; turn order {_cells(p.get('turn_order', []))}"
+            f"Seat {p['to_move']} to move; turn order {generic.cells(p.get('turn_order', []))}"
         )
     if p.get("in_progress"):
         lines.append(f"  in progress: {'; '.join(p['in_progress'])}")
@@ -62,11 +58,11 @@ def _summary(state) -> List[str]:
         )
     )
     if tiles:
-        lines.append(f"  action tiles {_cells(tiles)}")
-    lines.append(f"Palace: {_cells(p.get('palace', {}).get('characters', []))}")
+        lines.append(f"  action tiles {generic.cells(tiles)}")
+    lines.append(f"Palace: {generic.cells(p.get('palace', {}).get('characters', []))}")
     library = p.get("library", {})
     lines.append(
-        f"Library: {_cells(library.get('row', []))}"
+        f"Library: {generic.cells(library.get('row', []))}"
         + ("; deck order known" if "deck" in library else "")
     )
     menorahs = p.get("districts", {}).get("menorahs", "")
@@ -83,7 +79,7 @@ def _summary(state) -> List[str]:
             f"{DISTRICTS[d][0]}{_section(s)}" for d, s in enumerate(students) if s
         )
         lines.append(
-            f"  students {placed or '-'} | golems {_cells(player.get('golems', []))}"
+            f"  students {placed or '-'} | golems {generic.cells(player.get('golems', []))}"
             f" | marbles {player.get('marbles') or '-'}"
         )
         details = [
@@ -91,17 +87,17 @@ def _summary(state) -> List[str]:
             ("books", [b for column in player.get("columns", []) for b in column]),
             ("objectives", player.get("objectives", [])),
         ]
-        shown = [f"{name} {_cells(values)}" for name, values in details if values]
         if player.get("artifact_tile"):
-            gold = player.get("gold", [])
-            shown.append(f"artifact tile {player['artifact_tile']} gold {_cells(gold)}")
-        if shown:
-            lines.append("  " + " | ".join(shown))
+            tile = f"{player['artifact_tile']} gold {generic.cells(player.get('gold', []))}"
+            details.append(("artifact tile", [tile]))
+        line = generic.detail_line(details)
+        if line:
+            lines.append(line)
     return lines
 
 
 def render_plain(state) -> str:
-    return "\n".join(_summary(state)) + "\n" + generic._moves_line(state) + "\n"
+    return generic.plain_summary(_summary(state), state)
 
 
 def print_rich(state) -> None:

@@ -18,10 +18,6 @@ from . import generic
 ERAS = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
-def _cells(values: List[str]) -> str:
-    return " ".join(values) if values else "-"
-
-
 def _summary(state) -> List[str]:
     position: Dict[str, Any] = tomllib.loads(state.to_toml())
     explore = position.get("explore", {})
@@ -29,10 +25,10 @@ def _summary(state) -> List[str]:
     lines = [
         f"The Guild of Merchant Explorers - map {position.get('map')}, "
         f"{position.get('players')} player(s), era {ERAS.get(era, era)}",
-        f"Explore: played {_cells(explore.get('played', []))}"
+        f"Explore: played {generic.cells(explore.get('played', []))}"
         + (f"; now {explore['current']}" if "current" in explore else "")
         + ("; deck order known" if "deck" in explore else ""),
-        f"Objectives: {_cells(position.get('objectives', []))}",
+        f"Objectives: {generic.cells(position.get('objectives', []))}",
     ]
     if "to_move" in position:
         lines.append(f"Seat {position['to_move']} is resolving the card")
@@ -42,7 +38,7 @@ def _summary(state) -> List[str]:
         lines.append(
             f"Seat {seat}: {player.get('coins', 0)} coins"
             f" | explorers {len(player.get('explorers', []))}"
-            f" | villages {_cells(player.get('villages', []))}"
+            f" | villages {generic.cells(player.get('villages', []))}"
         )
         details = [
             ("routes", player.get("routes", [])),
@@ -53,14 +49,14 @@ def _summary(state) -> List[str]:
             ("treasure", player.get("treasure", [])),
             ("objectives", player.get("objectives", [])),
         ]
-        shown = [f"{name} {', '.join(values)}" for name, values in details if values]
-        if shown:
-            lines.append("  " + " | ".join(shown))
+        line = generic.detail_line(details, join=", ")
+        if line:
+            lines.append(line)
     return lines
 
 
 def render_plain(state) -> str:
-    return "\n".join(_summary(state)) + "\n" + generic._moves_line(state) + "\n"
+    return generic.plain_summary(_summary(state), state)
 
 
 def print_rich(state) -> None:
