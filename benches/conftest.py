@@ -8,6 +8,7 @@ at the end of the run, one line each, so they show without ``-s``.
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,13 @@ FIGURES: list[str] = []
 def pick(quick, full):
     """A budget: the small one in quick mode."""
     return quick if QUICK else full
+
+
+def timed(run):
+    """``run()``'s value and the seconds it took."""
+    start = time.perf_counter()
+    value = run()
+    return value, time.perf_counter() - start
 
 
 @pytest.fixture

@@ -3,20 +3,12 @@ and ISMCTS iterations/s, single thread, from the installed package."""
 
 from __future__ import annotations
 
-import time
-
 from golem_solver import analyse, new
 from golem_solver._core import random_playouts
 
-from conftest import pick
+from conftest import pick, timed
 
 GAME = "merchant-explorers"
-
-
-def timed(run):
-    start = time.perf_counter()
-    value = run()
-    return value, time.perf_counter() - start
 
 
 def solo_start(hidden: bool = True):

@@ -4,23 +4,15 @@ at least 1 M plies/s in random playouts and 10 M perft leaves/s mid-round."""
 
 from __future__ import annotations
 
-import time
-
 from golem_solver import analyse, load, new
 from golem_solver._core import random_playouts
 
-from conftest import ROOT, pick
+from conftest import ROOT, pick, timed
 
 GAME = "golem-cranio"
 MID_ROUND = (
     ROOT / "rust" / "core" / "data" / "bench" / "golem_cranio" / "2p-r2-actions.toml"
 )
-
-
-def timed(run):
-    start = time.perf_counter()
-    value = run()
-    return value, time.perf_counter() - start
 
 
 def test_random_playout_plies_per_second(benchmark, report):
