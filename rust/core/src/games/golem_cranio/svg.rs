@@ -149,6 +149,12 @@ fn muted(out: &mut String, x: f64, y: f64, size: f64, body: &str) {
     );
 }
 
+/// A board area's title in bold with a muted note `note_dx` to its right.
+fn heading(out: &mut String, x: f64, y: f64, title: &str, note_dx: f64, note: &str) {
+    bold(out, x, y, 13.0, title);
+    muted(out, x + note_dx, y, 10.0, note);
+}
+
 #[allow(clippy::too_many_arguments)]
 fn rect(out: &mut String, x: f64, y: f64, w: f64, h: f64, fill: &str, stroke: &str, extra: &str) {
     let _ = write!(
@@ -843,12 +849,12 @@ fn synagogue(out: &mut String, s: &State, y: f64) -> f64 {
         "#888888",
         r#" rx="6""#,
     );
-    bold(out, x + 8.0, y + 16.0, 13.0, "Synagogue");
-    muted(
+    heading(
         out,
-        x + 100.0,
+        x + 8.0,
         y + 16.0,
-        10.0,
+        "Synagogue",
+        92.0,
         "line, value v = marbles in it",
     );
     out.push_str(r#"<g id="lines">"#);
@@ -1031,14 +1037,8 @@ fn synagogue(out: &mut String, s: &State, y: f64) -> f64 {
 fn palace(out: &mut String, s: &State, y: f64) -> f64 {
     let comp = s.comp.0;
     let x = RIGHT_X;
-    bold(out, x, y + 12.0, 13.0, "Palace");
-    muted(
-        out,
-        x + 56.0,
-        y + 12.0,
-        10.0,
-        "the Character of round k is active in round k",
-    );
+    let note = "the Character of round k is active in round k";
+    heading(out, x, y + 12.0, "Palace", 56.0, note);
     let w = (RIGHT_W - 3.0 * 6.0) / 4.0;
     let h = 66.0;
     let cy = y + 18.0;
@@ -1126,14 +1126,8 @@ fn palace(out: &mut String, s: &State, y: f64) -> f64 {
 fn library(out: &mut String, s: &State, y: f64) -> f64 {
     let comp = s.comp.0;
     let x = RIGHT_X;
-    bold(out, x, y + 12.0, 13.0, "Library");
-    muted(
-        out,
-        x + 60.0,
-        y + 12.0,
-        10.0,
-        "slot (+ its Knowledge cost); Book: cost, bonus now, active bonus",
-    );
+    let note = "slot (+ its Knowledge cost); Book: cost, bonus now, active bonus";
+    heading(out, x, y + 12.0, "Library", 60.0, note);
     let slots = comp.rules.library_slots as usize;
     let w = (RIGHT_W - (slots as f64 - 1.0) * 5.0) / slots as f64;
     let h = 70.0;

@@ -27,6 +27,15 @@ fn with_class<'a, 'i>(
     doc.descendants().filter(|n| has_class(n, class)).collect()
 }
 
+/// The document draws `expected` elements of `class` (`what` names them in a failure).
+fn count(doc: &roxmltree::Document, class: &str, expected: usize, label: &str, what: &str) {
+    assert_eq!(
+        with_class(doc, class).len(),
+        expected,
+        "{label}: {what} ({class})"
+    );
+}
+
 fn attr(node: &roxmltree::Node, name: &str) -> String {
     node.attribute(name).unwrap_or("").to_string()
 }
@@ -52,7 +61,7 @@ fn check_svg(s: &State, svg: &str, label: &str) {
     let seats = 0..n;
 
     // One panel per player; the player to move outlined.
-    assert_eq!(with_class(&doc, "player-panel").len(), n, "{label}: panels");
+    count(&doc, "player-panel", n, label, "panels");
     let outlined: Vec<String> = with_class(&doc, "to-move")
         .iter()
         .map(|p| attr(p, "data-seat"))
@@ -155,15 +164,13 @@ fn check_svg(s: &State, svg: &str, label: &str) {
         .clone()
         .map(|seat| s.players[seat].marbles.total() as usize)
         .sum();
-    assert_eq!(
-        with_class(&doc, "taken-marble").len(),
-        taken,
-        "{label}: taken"
-    );
-    assert_eq!(
-        with_class(&doc, "removed-marble").len(),
+    count(&doc, "taken-marble", taken, label, "taken");
+    count(
+        &doc,
+        "removed-marble",
         s.board.removed.total() as usize,
-        "{label}: removed"
+        label,
+        "removed",
     );
     // Per panel, the taken marbles are that player's.
     for panel in with_class(&doc, "player-panel") {
@@ -188,12 +195,14 @@ fn check_svg(s: &State, svg: &str, label: &str) {
     // Rabbis on the action spaces and the bottom space.
     let rabbis = s.board.rabbis.iter().filter(|&&r| r != NONE).count()
         + s.board.bottom_rabbis.iter().filter(|&&r| r != NONE).count();
-    assert_eq!(with_class(&doc, "rabbi").len(), rabbis, "{label}: rabbis");
+    count(&doc, "rabbi", rabbis, label, "rabbis");
     let spaces = n + s.comp.rules.action_spaces_extra as usize;
-    assert_eq!(
-        with_class(&doc, "action-space").len(),
+    count(
+        &doc,
+        "action-space",
         spaces + 1,
-        "{label}: action spaces and the bottom space"
+        label,
+        "action spaces and the bottom space",
     );
 
     // Tiles, Characters, Library, Menorah tokens.
@@ -204,58 +213,36 @@ fn check_svg(s: &State, svg: &str, label: &str) {
         .flatten()
         .filter(|&&t| t != NONE)
         .count();
-    assert_eq!(with_class(&doc, "tile").len(), tiles, "{label}: tiles");
-    assert_eq!(with_class(&doc, "section").len(), 30, "{label}: sections");
+    count(&doc, "tile", tiles, label, "tiles");
+    count(&doc, "section", 30, label, "sections");
     let palace = s.board.palace.iter().filter(|&&c| c != NONE).count();
-    assert_eq!(
-        with_class(&doc, "character").len(),
-        palace,
-        "{label}: palace"
-    );
+    count(&doc, "character", palace, label, "palace");
     let active: Vec<_> = with_class(&doc, "active");
     assert!(active.len() <= 1, "{label}: one active Character at most");
     let row = s.board.library.iter().filter(|&&b| b != NONE).count();
-    assert_eq!(
-        with_class(&doc, "library-book").len(),
-        row,
-        "{label}: library"
-    );
-    assert_eq!(
-        with_class(&doc, "menorah-token").len(),
+    count(&doc, "library-book", row, label, "library");
+    count(
+        &doc,
+        "menorah-token",
         s.board.menorah_tokens.count_ones() as usize,
-        "{label}: menorah tokens"
+        label,
+        "menorah tokens",
     );
 
     // Each player's board: Books, Developments, Gold, Objectives as a count.
     let books: u32 = seats.clone().map(|seat| s.books_owned(seat)).sum();
-    assert_eq!(
-        with_class(&doc, "book").len(),
-        books as usize,
-        "{label}: books"
-    );
+    count(&doc, "book", books as usize, label, "books");
     let devs: u32 = seats
         .clone()
         .map(|seat| s.players[seat].developments.count_ones())
         .sum();
-    assert_eq!(
-        with_class(&doc, "upgraded").len(),
-        devs as usize,
-        "{label}: developments"
-    );
-    assert_eq!(
-        with_class(&doc, "development").len(),
-        18 * n,
-        "{label}: tiles per board"
-    );
+    count(&doc, "upgraded", devs as usize, label, "developments");
+    count(&doc, "development", 18 * n, label, "tiles per board");
     let gold: u32 = seats
         .clone()
         .map(|seat| s.players[seat].gold.iter().map(|&g| g as u32).sum::<u32>())
         .sum();
-    assert_eq!(
-        with_class(&doc, "gold").len(),
-        gold as usize,
-        "{label}: gold"
-    );
+    count(&doc, "gold", gold as usize, label, "gold");
     for note in with_class(&doc, "notes") {
         let text: String = note.text().unwrap_or("").to_string();
         let count = attr(&note, "data-objectives");
