@@ -229,20 +229,28 @@ fn games(
     opponent: Opponent,
     paired: bool,
 ) -> Vec<Outcome> {
+    in_parallel(o.threads, o.games, |i| {
+        let tested = (i % players as u64) as usize;
+        let seed = o.seed + if paired { i / players as u64 } else { i };
+        vec![play(players, seed, tested, tested_eval, opponent)]
+    })
+}
+
+/// `job(0) .. job(count - 1)` on `threads` threads, each taking the next index; the
+/// results concatenated (in no fixed order).
+fn in_parallel<T: Send>(threads: usize, count: u64, job: impl Fn(u64) -> Vec<T> + Sync) -> Vec<T> {
     let next = AtomicU64::new(0);
     std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..o.threads)
+        let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= o.games {
+                        if i >= count {
                             break mine;
                         }
-                        let tested = (i % players as u64) as usize;
-                        let seed = o.seed + if paired { i / players as u64 } else { i };
-                        mine.push(play(players, seed, tested, tested_eval, opponent));
+                        mine.extend(job(i));
                     }
                 })
             })
@@ -358,26 +366,8 @@ fn calibration(o: &Options) {
     println!("| players | round | estimate − final (mean) | corr(estimate, final) | corr(score now, final) |");
     println!("|---|---|---|---|---|");
     for &players in &o.players {
-        let next = AtomicU64::new(0);
-        let rows: Vec<(usize, f64, f64, f64)> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..o.threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut mine = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            if i >= o.calibrate {
-                                break mine;
-                            }
-                            mine.extend(calibration_game(players, o.seed + i));
-                        }
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().expect("a worker"))
-                .collect()
+        let rows: Vec<(usize, f64, f64, f64)> = in_parallel(o.threads, o.calibrate, |i| {
+            calibration_game(players, o.seed + i)
         });
         for round in 1..=4 {
             let r: Vec<_> = rows.iter().filter(|x| x.0 == round).collect();

@@ -14,7 +14,7 @@ use golem_core::playout::{random_outcome, random_playout};
 use golem_core::search::alphabeta::{self, AlphaBetaConfig, UNLISTABLE_SAMPLES};
 use golem_core::search::objective::Objective;
 use golem_core::search::{Limits, StopFlag};
-use golem_core::testing::{check_random_games, check_state};
+use golem_core::testing::{check_random_games, check_state, random_step};
 use golem_core::{Game, ReadContext, Turn};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -32,17 +32,10 @@ fn new(players: usize, seed: u64, intro: bool, hide_decks: bool) -> State {
 fn play_until(mut s: State, rng: &mut ChaCha8Rng, stop: impl Fn(&State) -> bool) -> State {
     let mut legal = Vec::new();
     while !stop(&s) && !s.is_terminal() {
-        match Game::turn(&s) {
-            Turn::Chance => {
-                let outcome = random_outcome(&s, &mut Vec::new(), rng).expect("an outcome");
-                Game::apply(&mut s, outcome);
-            }
-            _ => {
-                s.legal_actions(&mut legal);
-                let a = *legal.choose(rng).expect("a legal action");
-                Game::apply(&mut s, a);
-            }
-        }
+        assert!(
+            random_step(&mut s, rng, &mut legal),
+            "a live state has a step"
+        );
     }
     s
 }
@@ -530,13 +523,7 @@ fn views_and_resamples_agree_inside_compound_actions() {
                     assert_eq!(Game::turn(&sample), Game::turn(&s));
                 }
             }
-            if Game::turn(&s) == Turn::Chance {
-                let outcome = random_outcome(&s, &mut Vec::new(), &mut rng).unwrap();
-                Game::apply(&mut s, outcome);
-            } else {
-                s.legal_actions(&mut legal);
-                Game::apply(&mut s, *legal.choose(&mut rng).unwrap());
-            }
+            assert!(random_step(&mut s, &mut rng, &mut legal));
         }
     }
     assert!(inside > 1000, "{inside} states inside compound actions");

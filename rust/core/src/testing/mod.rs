@@ -23,6 +23,24 @@ use rand_chacha::ChaCha8Rng;
 use crate::perft::perft;
 use crate::{Game, Turn};
 
+/// One random step: at a chance node an outcome drawn by its probability
+/// ([`crate::playout::random_outcome`]), else a uniformly random legal action (listed
+/// into `legal`). False, with the state untouched, when there is nothing to apply.
+pub fn random_step<G: Game, R: Rng>(
+    state: &mut G,
+    rng: &mut R,
+    legal: &mut Vec<G::Action>,
+) -> bool {
+    use rand::seq::IndexedRandom;
+    let step = if state.turn() == Turn::Chance {
+        crate::playout::random_outcome(state, &mut Vec::new(), rng)
+    } else {
+        state.legal_actions(legal);
+        legal.choose(rng).copied()
+    };
+    step.map(|a| state.apply(a)).is_some()
+}
+
 /// What [`check_random_games`] did, for the caller's own assertions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Checked {

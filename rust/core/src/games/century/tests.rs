@@ -566,39 +566,48 @@ fn random_games_keep_invariants() {
     }
 }
 
-#[test]
-fn a_move_said_to_change_only_the_movers_evaluation_leaves_the_others_bit_for_bit() {
-    let mut rng = ChaCha8Rng::seed_from_u64(12);
+/// Plays `games` seeded random games (2 to 5 players in turn, every third with hidden
+/// decks) and shows `visit` every state with its legal actions before a uniformly random
+/// one is played.
+fn random_games(seed: u64, games: usize, mut visit: impl FnMut(&Century, &[Action])) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut actions = Vec::new();
-    let (mut kept, mut changed) = (0, 0);
-    for game in 0..30 {
-        let players = 2 + game % 4;
-        let mut state = Century::new_game(players, &mut rng);
+    for game in 0..games {
+        let mut state = Century::new_game(2 + game % 4, &mut rng);
         if game % 3 == 0 {
             state.hide_decks();
         }
         while !state.is_terminal() {
             state.legal_actions(&mut actions);
-            if let Turn::Player(mover) = state.turn() {
-                for &action in &actions {
-                    if !state.heuristic_changes_only_mover(action) {
-                        changed += 1;
-                        continue;
-                    }
-                    let mut child = state;
-                    child.apply(action);
-                    for player in (0..players).filter(|&p| p != mover) {
-                        let (before, after) =
-                            (state.heuristic_score(player), child.heuristic_score(player));
-                        assert_eq!(before.to_bits(), after.to_bits(), "{before} vs {after}");
-                        kept += 1;
-                    }
-                }
-            }
+            visit(&state, &actions);
             let action = actions[rng.random_range(0..actions.len())];
             state.apply(action);
         }
     }
+}
+
+#[test]
+fn a_move_said_to_change_only_the_movers_evaluation_leaves_the_others_bit_for_bit() {
+    let (mut kept, mut changed) = (0, 0);
+    random_games(12, 30, |state, actions| {
+        let Turn::Player(mover) = state.turn() else {
+            return;
+        };
+        for &action in actions {
+            if !state.heuristic_changes_only_mover(action) {
+                changed += 1;
+                continue;
+            }
+            let mut child = *state;
+            child.apply(action);
+            for player in (0..state.num_players()).filter(|&p| p != mover) {
+                let (before, after) =
+                    (state.heuristic_score(player), child.heuristic_score(player));
+                assert_eq!(before.to_bits(), after.to_bits(), "{before} vs {after}");
+                kept += 1;
+            }
+        }
+    });
     assert!(
         kept > 10_000 && changed > 100,
         "{kept} kept, {changed} claims"
@@ -607,49 +616,42 @@ fn a_move_said_to_change_only_the_movers_evaluation_leaves_the_others_bit_for_bi
 
 #[test]
 fn take_legality_is_checked_without_listing_and_agrees_with_the_list() {
-    let mut rng = ChaCha8Rng::seed_from_u64(13);
-    let mut actions = Vec::new();
     let (mut legal, mut illegal) = (0, 0);
-    for game in 0..30 {
-        let mut state = Century::new_game(2 + game % 4, &mut rng);
-        while !state.is_terminal() {
-            state.legal_actions(&mut actions);
-            if matches!(state.turn(), Turn::Player(_)) {
-                for &take in actions.iter().filter(|a| a.kind == ActionKind::Take) {
-                    // The take itself and near misses: another colour placed, a placement
-                    // reaching past the card, another caravan kept.
-                    let mut variants = vec![take];
-                    for bit in 0..12 {
-                        variants.push(Action {
-                            placement: take.placement ^ (1 << bit),
-                            ..take
-                        });
-                    }
-                    for nibble in 0..4 {
-                        for delta in [1u16, 0xF] {
-                            let shift = 4 * nibble;
-                            let lane = (take.caravan >> shift).wrapping_add(delta) & 0xF;
-                            variants.push(Action {
-                                caravan: take.caravan & !(0xF << shift) | lane << shift,
-                                ..take
-                            });
-                        }
-                    }
-                    for variant in variants {
-                        let listed = actions.contains(&variant);
-                        assert_eq!(state.check_legal(variant), Some(listed), "{variant:?}");
-                        if listed {
-                            legal += 1;
-                        } else {
-                            illegal += 1;
-                        }
-                    }
+    random_games(13, 30, |state, actions| {
+        if !matches!(state.turn(), Turn::Player(_)) {
+            return;
+        }
+        for &take in actions.iter().filter(|a| a.kind == ActionKind::Take) {
+            // The take itself and near misses: another colour placed, a placement
+            // reaching past the card, another caravan kept.
+            let mut variants = vec![take];
+            for bit in 0..12 {
+                variants.push(Action {
+                    placement: take.placement ^ (1 << bit),
+                    ..take
+                });
+            }
+            for nibble in 0..4 {
+                for delta in [1u16, 0xF] {
+                    let shift = 4 * nibble;
+                    let lane = (take.caravan >> shift).wrapping_add(delta) & 0xF;
+                    variants.push(Action {
+                        caravan: take.caravan & !(0xF << shift) | lane << shift,
+                        ..take
+                    });
                 }
             }
-            let action = actions[rng.random_range(0..actions.len())];
-            state.apply(action);
+            for variant in variants {
+                let listed = actions.contains(&variant);
+                assert_eq!(state.check_legal(variant), Some(listed), "{variant:?}");
+                if listed {
+                    legal += 1;
+                } else {
+                    illegal += 1;
+                }
+            }
         }
-    }
+    });
     assert!(
         legal > 1000 && illegal > 1000,
         "{legal} legal, {illegal} illegal"

@@ -1465,16 +1465,12 @@ fn random_play_until(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for game in 0..games {
         let mut s = new_game_seeded(comp, players, seed + game, NewGame::default());
+        let mut legal = Vec::new();
         while s.decision() != Decision::None {
             if wanted(&s) {
                 return s;
             }
-            let a = if s.decision() == Decision::Chance {
-                s.sample_chance(&mut rng)
-            } else {
-                *s.legal().choose(&mut rng).expect("a legal action")
-            };
-            s.apply(a);
+            assert!(crate::testing::random_step(&mut s, &mut rng, &mut legal));
         }
     }
     panic!("no wanted state in {games} games");
