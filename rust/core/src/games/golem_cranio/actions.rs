@@ -162,11 +162,11 @@ impl State {
                     3 => Some(Trigger::MarbleBlue),
                     _ => None,
                 };
-                let moves: Vec<usize> = match self.comp.marbles.student_moves[colour as usize] {
-                    super::components::StudentMove::Districts(ref ds) => {
-                        ds.iter().map(|d| d.index()).collect()
-                    }
-                    super::components::StudentMove::TwoDifferentDistricts => Vec::new(),
+                // The components outlive the state: no copy of the districts needed.
+                let comp = self.comp.0;
+                let moves: &[_] = match comp.marbles.student_moves[colour as usize] {
+                    super::components::StudentMove::Districts(ref ds) => ds,
+                    super::components::StudentMove::TwoDifferentDistricts => &[],
                 };
                 if let Some(t) = trigger {
                     self.push_trigger(seat, t);
@@ -176,7 +176,7 @@ impl State {
                         .push(frame(OpList::top(SourceKind::BlackMarble, 0, 0)));
                 } else {
                     for d in moves {
-                        self.student_forward(seat, d, 1);
+                        self.student_forward(seat, d.index(), 1);
                     }
                 }
                 self.resolve();

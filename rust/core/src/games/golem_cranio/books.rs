@@ -237,12 +237,11 @@ impl State {
         out
     }
 
-    /// Resolves the active bonuses of `set`, ascending ids.
-    pub fn apply_book_active(&mut self, set: u64) {
-        for b in BitIter(set).collect::<Vec<_>>().into_iter().rev() {
-            self.stack
-                .push(frame(OpList::top(SourceKind::BookActive, b as u8, 0)));
-        }
+    /// Resolves the active bonus of `book` (an `active` pick: one bit).
+    pub fn apply_book_active(&mut self, book: u64) {
+        let b = book.trailing_zeros() as u8;
+        self.stack
+            .push(frame(OpList::top(SourceKind::BookActive, b, 0)));
     }
 
     /// The terms of a `buy_book` op.

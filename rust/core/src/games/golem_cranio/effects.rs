@@ -287,9 +287,7 @@ impl State {
         };
         let cap = self.comp.rules.cauldron_capacity;
         let p = &self.players[self.actor()];
-        let free: Vec<u8> = (0..CAULDRONS)
-            .map(|k| cap[k].saturating_sub(p.gold[k]))
-            .collect();
+        let free: [u8; CAULDRONS] = std::array::from_fn(|k| cap[k].saturating_sub(p.gold[k]));
         let total = (top.value as u32).min(free.iter().map(|&f| f as u32).sum()) as u8;
         let mut out = Vec::new();
         fn rec(
@@ -312,13 +310,15 @@ impl State {
             cur[k] = 0;
         }
         rec(0, total, &free, &mut [0; CAULDRONS], &mut out);
-        // Listing order: the `<k>:<n>` tokens compared one by one.
-        out.sort_by_key(|p| {
-            p.iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .map(|(k, &n)| (k, n))
-                .collect::<Vec<_>>()
+        // Listing order: the `<k>:<n>` tokens compared one by one, as (k + 1, n) pairs
+        // padded with (0, 0), which sorts a shorter list on a common prefix first.
+        out.sort_unstable_by_key(|p| {
+            let mut key = [(0u8, 0u8); CAULDRONS];
+            let tokens = (0..CAULDRONS).filter(|&k| p[k] > 0);
+            for (slot, k) in key.iter_mut().zip(tokens) {
+                *slot = (k as u8 + 1, p[k]);
+            }
+            key
         });
         out
     }

@@ -1596,10 +1596,13 @@ fn artifact_activate_picks_completed_artifacts_in_ascending_numbers() {
     let first = done.trailing_zeros();
     next.apply(Action::Artifact(1 << first));
     // Back at the op once the activation resolved: only higher Artifacts, or skip.
-    if matches!(pending_op(&next), Some(Op::ArtifactActivate { .. })) {
-        let higher = next.completed_artifacts(next.to_move as usize) & !((2u8 << first) - 1);
-        let mut expected = vec![Action::Skip];
-        expected.extend(BitIter(higher as u64).map(|k| Action::Artifact(1 << k)));
-        assert_eq!(next.legal(), expected);
-    }
+    assert!(matches!(
+        pending_op(&next),
+        Some(Op::ArtifactActivate { n: 2 })
+    ));
+    let higher = next.completed_artifacts(next.to_move as usize) & !((2u8 << first) - 1);
+    assert!(higher != 0);
+    let mut expected = vec![Action::Skip];
+    expected.extend(BitIter(higher as u64).map(|k| Action::Artifact(1 << k)));
+    assert_eq!(next.legal(), expected);
 }
