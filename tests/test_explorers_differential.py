@@ -87,3 +87,52 @@ def test_engine_and_model_agree_on_random_games(map_id, players, hidden):
     engine = new(GAME, players, seed, hidden_decks=hidden, options={"map": map_id})
     max_plies = None if players == 1 else MAX_PLIES
     assert play_both(engine, seed, max_plies) > 0
+
+
+# Long random games: every map, 1-4 players in turn, hidden decks, played to the end with
+# the position compared every POSITION_EVERY plies. CI plays LONG_GAMES_CI per map; the
+# long mode (GOLEM_EXPLORERS_GAMES=200, about an hour) the number it is given per map.
+LONG_GAMES_CI = 6
+LONG_GAMES = int(os.environ.get("GOLEM_EXPLORERS_GAMES", LONG_GAMES_CI))
+POSITION_EVERY = 25
+
+
+def play_to_the_end(engine, seed: int) -> int:
+    """Moves both sides through one whole game; returns the plies played. Legal moves,
+    chance laws and final scores are compared at every step, the position file every
+    POSITION_EVERY plies (the comparison costs more than the moves)."""
+    model = load_position(engine.to_toml())
+    rng = random.Random(seed)
+    steps = 0
+    while True:
+        assert (engine.turn, engine.current_player) == model_turn(model), f"step {steps}"
+        if steps % POSITION_EVERY == 0:
+            same_position(engine, model)
+        if engine.turn == "terminal":
+            assert engine.scores() == model.final_scores()
+            return steps
+        if engine.turn == "chance":
+            theirs = dict(model.chance())
+            ours = dict(engine.chance_outcomes())
+            assert ours.keys() == theirs.keys(), f"step {steps}"
+            texts = list(theirs)
+            pick = rng.choices(texts, [float(p) for p in theirs.values()])[0]
+        else:
+            legal = engine.legal_action_texts()
+            assert legal == model.legal(), f"step {steps}"
+            pick = rng.choice(legal)
+        engine.apply(pick)
+        model = model.apply(pick)
+        steps += 1
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_engine_and_model_agree_on_long_random_games(map_id):
+    for game in range(LONG_GAMES):
+        players = 1 + game % 4
+        seed = 1_000 + 97 * MAPS.index(map_id) + game
+        engine = new(GAME, players, seed, hidden_decks=True, options={"map": map_id})
+        try:
+            assert play_to_the_end(engine, seed) > 0
+        except AssertionError as e:
+            raise AssertionError(f"{map_id}, game {game} ({players} players, seed {seed})") from e

@@ -26,9 +26,10 @@ treasure deck are chance again (§11). Without a seed every deck order is unknow
 Readings where the spec leaves a point open (decided like a player; the engine decides
 independently and the differential tests compare):
  1. Skip rule and steps: a placement that goes to the next step empties K, then (like any
-    placement in the now-current step) adds the lower-index spaces that are legal quiet
-    placements of that step before it is placed. So step 2 of surround/sea4 also yields
-    one order per set.
+    placement) adds the lower-index spaces whose placement just before it would have been
+    quiet and gone to the same step. A space that still fitted the closed step is not
+    added: placed first it would have gone to that step, another split. So step 2 of
+    surround/sea4 also yields one order per set, and no set is lost.
  2. K additions: a space y < x is added if it passes §4 and fits the current step and is
     quiet, whether or not it is already in K (the same thing).
  3. Treasure placements neither read nor change K; only card placements are quiet/eventful.
@@ -755,13 +756,18 @@ class State:
         seat = self.to_move
         card = self.card
         t = self.target_step(y)
+        # K's new members are judged now, before y: the quiet spaces below y whose own
+        # placement would go to y's step (a space that fits the current step while y
+        # opens the next one would land in the current step: not the same set).
+        peers = set()
+        if self.skip_applies(t):
+            for z in self.targets(seat):
+                if z < y and self.target_step(z) == t and self.quiet(seat, z):
+                    peers.add(z)
         if t != card.si:
             card.si = t
             card.skip = set()
-        if self.skip_applies(t):
-            for z in self.targets(seat):
-                if z < y and self.fits(t, z) and self.quiet(seat, z):
-                    card.skip.add(z)
+        card.skip |= peers
         eventful = not self.quiet(seat, y)
         key, cost = self.placement_cost(t, y)
         card.cost[t] += cost

@@ -28,6 +28,8 @@ mod zobrist;
 #[cfg(test)]
 mod position_tests;
 #[cfg(test)]
+mod step_tests;
+#[cfg(test)]
 mod tests;
 
 pub use action::{Action, ACTION_SPACE};

@@ -285,11 +285,27 @@ impl State {
         legal
     }
 
-    /// Quiet placements below `x` that fit the current step (added to the skip set).
-    pub(super) fn quiet_below(&self, ctx: &Ctx, x: usize) -> CellSet {
+    /// Quiet placements below `x` that would go to the same step as `x` if made now
+    /// (added to the skip set): the current step's, or with `to_next` the next step's.
+    /// A space that fits the current step is never a peer of a placement that opens the
+    /// next one: placed first, it would land in the current step (another step split).
+    pub(super) fn quiet_below(&self, ctx: &Ctx, x: usize, to_next: bool) -> CellSet {
+        let next = if to_next {
+            match self.next_step_view() {
+                Some(next) => Some(next),
+                None => return CellSet::EMPTY,
+            }
+        } else {
+            None
+        };
         let mut out = CellSet::EMPTY;
         for y in ctx.frontier.intersection(CellSet::below(x)).iter() {
-            if self.fit(&self.res, y).is_some() && self.quiet(ctx, y) {
+            let fits_current = self.fit(&self.res, y).is_some();
+            let same_step = match &next {
+                None => fits_current,
+                Some(next) => !fits_current && self.fit(next, y).is_some(),
+            };
+            if same_step && self.quiet(ctx, y) {
                 out.insert(y);
             }
         }

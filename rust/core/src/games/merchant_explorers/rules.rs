@@ -368,23 +368,26 @@ impl State {
     fn place_for_card(&mut self, y: usize) {
         let ctx = self.ctx();
         let quiet = self.quiet(&ctx, y);
-        let fits_here = self.fit(&self.res, y);
-        let fitted = match fits_here {
-            Some(fit) => Some(fit),
-            None => {
-                // Goes to the next step: the current one closes for good (§5.2).
-                self.res.step += 1;
-                self.res.reset_step();
-                self.fit(&self.res, y)
-            }
+        let opens_next = self.fit(&self.res, y).is_none();
+        let step = self
+            .card_steps()
+            .get(self.res.step as usize + opens_next as usize)
+            .copied();
+        // The skip additions are judged before the placement (§12), against the step `y`
+        // goes to: a space below it that would now go to the other step is not its peer.
+        let below = if step.is_some_and(|s| s.skips()) {
+            self.quiet_below(&ctx, y, opens_next)
+        } else {
+            CellSet::EMPTY
         };
-        let (key, cost) = fitted.unwrap_or((NO_KEY, 1));
-        let steps = self.card_steps();
-        let step = steps.get(self.res.step as usize).copied();
-        if step.is_some_and(|s| s.skips()) {
-            let below = self.quiet_below(&ctx, y);
-            self.res.skip = self.res.skip.union(below);
+        if opens_next {
+            // Goes to the next step: the current one closes for good (§5.2), and its
+            // skip set with it.
+            self.res.step += 1;
+            self.res.reset_step();
         }
+        let (key, cost) = self.fit(&self.res, y).unwrap_or((NO_KEY, 1));
+        self.res.skip = self.res.skip.union(below);
         let r = &mut self.res;
         let map = self.map;
         if let Some(step) = step {
