@@ -42,6 +42,9 @@ pub struct GameInfo {
     pub action_space: u64,
     /// The most outcomes a chance node can have.
     pub max_chance_outcomes: usize,
+    /// A 1-player game can be won or lost ([`Game::returns`] says which), beside its
+    /// score. False: a solo game is played for its score alone (its `returns` is 1).
+    pub solo_win: bool,
 }
 
 /// A refused position (or other text input): which field, and what is wrong with it.

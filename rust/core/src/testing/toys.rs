@@ -69,6 +69,7 @@ impl Game for Nim {
         simultaneous: false,
         action_space: 4,
         max_chance_outcomes: 0,
+        solo_win: false,
     };
 
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
@@ -251,6 +252,7 @@ impl Game for Gamble {
         simultaneous: false,
         action_space: BETS.len() as u64,
         max_chance_outcomes: 3,
+        solo_win: false,
     };
 
     fn new_game(_players: usize, _rng: &mut dyn RngCore) -> Self {

@@ -60,6 +60,7 @@ impl Game for Century {
         simultaneous: false,
         action_space: action::DENSE_ACTIONS,
         max_chance_outcomes: cards::MERCHANT_COUNT,
+        solo_win: false,
     };
 
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {

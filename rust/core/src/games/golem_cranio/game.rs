@@ -207,6 +207,7 @@ impl Game for State {
         simultaneous: false,
         action_space: action_id::ACTION_SPACE,
         max_chance_outcomes: CHANCE_LIST_LIMIT,
+        solo_win: false,
     };
 
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {

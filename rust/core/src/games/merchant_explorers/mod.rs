@@ -70,6 +70,23 @@ impl State {
         (self.current != state::NO_CARD).then_some(self.current as usize)
     }
 
+    /// Each objective dealt, in dealt order: its id (in `cards::OBJECTIVES`), the seats
+    /// that achieved it, and whether solo decay took it away (no longer payable).
+    pub fn objective_status(&self) -> impl Iterator<Item = (usize, Vec<usize>, bool)> + '_ {
+        (0..3)
+            .filter(|&slot| self.objectives[slot] != state::NO_CARD)
+            .map(|slot| {
+                let achieved = (0..self.players as usize)
+                    .filter(|&seat| self.player[seat].objectives >> slot & 1 == 1)
+                    .collect();
+                (
+                    self.objectives[slot] as usize,
+                    achieved,
+                    self.out_of_play(slot),
+                )
+            })
+    }
+
     /// Objectives in play, in dealt order (ids in `cards::OBJECTIVES`).
     pub fn objectives(&self) -> impl Iterator<Item = usize> + '_ {
         self.objectives
@@ -216,6 +233,8 @@ impl Game for State {
         simultaneous: true,
         action_space: ACTION_SPACE,
         max_chance_outcomes: cards::INVESTIGATE_COUNT * (cards::INVESTIGATE_COUNT - 1) / 2,
+        // Solo: won by achieving every objective in play (spec §9).
+        solo_win: true,
     };
 
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
@@ -281,6 +300,10 @@ impl Game for State {
     fn returns(&self, player: usize) -> f64 {
         if self.phase != Phase::Over {
             return 0.0;
+        }
+        if self.players == 1 {
+            // Solo (spec §9): won by achieving the objectives, whatever the coins.
+            return if self.solo_won() { 1.0 } else { 0.0 };
         }
         let best = (0..self.players as usize)
             .map(|p| self.score(p))

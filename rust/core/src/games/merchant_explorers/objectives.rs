@@ -19,13 +19,28 @@ impl State {
         self.era > k || (self.era == k && this_era)
     }
 
+    /// Solo decay has taken objective slot `slot` away: it pays nothing and can no
+    /// longer be achieved (in the box the era token covers the card).
+    pub fn out_of_play(&self, slot: usize) -> bool {
+        let (_, nothing_from) = SOLO_DECAY[slot];
+        self.options.solo_decay && nothing_from != 0 && self.era_card_revealed(nothing_from)
+    }
+
+    /// A solo game is won when every objective in play has been achieved (spec §9: the
+    /// printed game deals three); the coins are its score.
+    pub fn solo_won(&self) -> bool {
+        (0..3)
+            .filter(|&slot| self.objectives[slot] != NO_CARD)
+            .all(|slot| self.player[0].objectives >> slot & 1 == 1)
+    }
+
     /// What objective slot `slot` pays now: first (if unclaimed), second, or after solo
     /// decay less.
     pub(super) fn reward(&self, slot: usize, first_open: bool) -> u16 {
         let o = OBJECTIVES[self.objectives[slot] as usize];
-        let (second_from, nothing_from) = SOLO_DECAY[slot];
+        let (second_from, _) = SOLO_DECAY[slot];
         if self.options.solo_decay {
-            if nothing_from != 0 && self.era_card_revealed(nothing_from) {
+            if self.out_of_play(slot) {
                 return 0;
             }
             if second_from != 0 && self.era_card_revealed(second_from) {
@@ -44,7 +59,7 @@ impl State {
     pub(super) fn check_objectives(&mut self) {
         for slot in 0..3 {
             let id = self.objectives[slot];
-            if id == NO_CARD {
+            if id == NO_CARD || self.out_of_play(slot) {
                 continue;
             }
             let bit = 1u8 << slot;

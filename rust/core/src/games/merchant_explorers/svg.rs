@@ -60,7 +60,30 @@ pub fn state_svg(state: &State) -> String {
         .map(|c| format!(", resolving {}", cards::EXPLORE[c].name))
         .unwrap_or_default();
     let heading = format!("{} - era {}{card}", map.name, state.era());
-    draw(map, &heading, &panels)
+    draw(map, &heading, &panels, &objectives_line(state))
+}
+
+/// Each objective dealt and where it stands: achieved (by which seats), open, or no
+/// longer payable (solo decay took it away).
+pub fn objectives_line(state: &State) -> String {
+    let items: Vec<String> = state
+        .objective_status()
+        .map(|(id, achieved, out_of_play)| {
+            let name = cards::OBJECTIVES[id].name;
+            let seats: Vec<String> = achieved.iter().map(|s| s.to_string()).collect();
+            if !seats.is_empty() {
+                format!("{name}: achieved by seat {}", seats.join(", "))
+            } else if out_of_play {
+                format!("{name}: no longer payable")
+            } else {
+                format!("{name}: open")
+            }
+        })
+        .collect();
+    if items.is_empty() {
+        return "Objectives: none".to_string();
+    }
+    format!("Objectives: {}", items.join(" · "))
 }
 
 /// Hex radius (centre to corner) in SVG units.
@@ -106,8 +129,9 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The whole picture: `heading` on top, then one panel per player.
-pub fn draw(map: &Map, heading: &str, panels: &[Panel]) -> String {
+/// The whole picture: `heading` on top, then one panel per player, the `objectives`
+/// line and the legend below.
+pub fn draw(map: &Map, heading: &str, panels: &[Panel], objectives: &str) -> String {
     let (map_w, map_h) = map_size(map);
     let count = panels.len().max(1);
     let width = 2.0 * MARGIN + count as f64 * map_w + (count - 1) as f64 * GAP;
@@ -142,6 +166,12 @@ pub fn draw(map: &Map, heading: &str, panels: &[Panel]) -> String {
         );
         out.push_str("</g>");
     }
+    let _ = write!(
+        out,
+        r##"<text class="objectives" x="{MARGIN}" y="{:.1}" font-size="12" fill="#222222">{}</text>"##,
+        height - MARGIN - 24.0,
+        escape(objectives)
+    );
     draw_legend(&mut out, MARGIN, height - MARGIN - 8.0);
     out.push_str("</svg>\n");
     out
@@ -361,7 +391,7 @@ mod tests {
     fn draws_every_space_once_per_panel_with_its_cell_name() {
         let m = avenia();
         let panels = vec![Panel::default(), Panel::default()];
-        let svg = draw(m, "Avenia", &panels);
+        let svg = draw(m, "Avenia", &panels, "Objectives: none");
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
         assert!(svg.trim_end().ends_with("</svg>"));
         assert_eq!(svg.matches("class=\"space\"").count(), 2 * m.spaces.len());
@@ -387,7 +417,7 @@ mod tests {
         first.explorers.insert(spaces[1]);
         first.villages.insert(spaces[2]);
         let second = Panel::default();
-        let svg = draw(m, "two seats", &[first, second]);
+        let svg = draw(m, "two seats", &[first, second], "Objectives: none");
         assert_eq!(svg.matches("class=\"explorer\"").count(), 2);
         assert_eq!(svg.matches("class=\"village\"").count(), 1);
         let cell = m.cell_name(spaces[2]);
@@ -458,6 +488,27 @@ mod state_tests {
             let cell = state.map().cell_name(space);
             assert!(svg.contains(&format!("class=\"explorer\" data-cell=\"{cell}\"")));
         }
+    }
+
+    #[test]
+    fn the_picture_marks_each_objective_achieved_open_or_no_longer_payable() {
+        use crate::games::merchant_explorers::{cards, Options};
+        let map = crate::games::merchant_explorers::map::bundled("avenia").unwrap();
+        let ids: Vec<usize> = ["avenia-1", "avenia-2", "avenia-3"]
+            .iter()
+            .map(|id| cards::objective_id(id).unwrap())
+            .collect();
+        let mut solo = State::start(map, 1, Options::defaults(map, 1), &ids);
+        solo.player[0].objectives = 0b010;
+        assert!(state_svg(&solo).contains(
+            "Objectives: avenia-1: open · avenia-2: achieved by seat 0 · avenia-3: open"
+        ));
+        // From era III's reveal on, solo decay has taken o1 away.
+        solo.era = 3;
+        solo.current = cards::explore_id("era-III").unwrap() as u8;
+        let svg = state_svg(&solo);
+        assert!(svg.contains("avenia-1: no longer payable"), "{svg}");
+        assert!(svg.contains("class=\"objectives\""));
     }
 
     #[test]

@@ -510,6 +510,47 @@ fn objectives_pay_first_then_second_and_decay_solo() {
 const NO_CARD_ID: u8 = state::NO_CARD;
 
 #[test]
+fn a_solo_game_is_won_by_all_three_objectives_whatever_the_coins() {
+    let map = avenia();
+    let ids: Vec<usize> = ["avenia-1", "avenia-2", "avenia-3"]
+        .iter()
+        .map(|id| cards::objective_id(id).unwrap())
+        .collect();
+    let mut solo = State::start(map, 1, Options::defaults(map, 1), &ids);
+    solo.phase = Phase::Over;
+    solo.player[0].coins = 200;
+    solo.player[0].objectives = 0b011;
+    assert_eq!(solo.returns(0), 0.0, "two of three: lost, 200 coins or not");
+    assert_eq!(solo.score(0), 200, "the coins stay the score");
+    solo.player[0].objectives = 0b111;
+    solo.player[0].coins = 0;
+    assert_eq!(solo.returns(0), 1.0, "all three: won");
+    const { assert!(State::INFO.solo_win) };
+
+    // With several players the coins decide, as before.
+    let mut pair = State::start(map, 2, Options::defaults(map, 2), &ids);
+    pair.phase = Phase::Over;
+    pair.player[1].coins = 1;
+    assert_eq!((pair.returns(0), pair.returns(1)), (0.0, 1.0));
+}
+
+#[test]
+fn an_objective_solo_decay_took_away_can_no_longer_be_achieved() {
+    let map = avenia();
+    let towers = cards::objective_id("avenia-2").unwrap();
+    let mut solo = State::start(map, 1, Options::defaults(map, 1), &[towers, towers, towers]);
+    solo.player[0].towers = 0b11;
+    solo.era = 3;
+    solo.current = explore_id("era-III").unwrap() as u8;
+    assert!(solo.out_of_play(0) && !solo.out_of_play(1));
+    solo.check_objectives();
+    assert_eq!(solo.player[0].objectives, 0b110, "slot 0 is out of play");
+    assert_eq!(solo.player[0].coins, 5 + 10, "o2 second, o3 first");
+    solo.phase = Phase::Over;
+    assert_eq!(solo.returns(0), 0.0, "o1 can never be achieved now");
+}
+
+#[test]
 fn end_scoring_adds_treasure_cards_and_the_land_bonus() {
     let map = map::bundled("xawskil").unwrap();
     let mut state = State::start(map, 1, Options::defaults(map, 1), &[]);
