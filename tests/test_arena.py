@@ -59,7 +59,7 @@ def test_arena_json_reports_every_bot():
 def test_arena_text_is_a_table():
     out = ok("arena", "--bot", "greedy", "--bot", "random", "--games", "2")
     lines = out.splitlines()
-    assert lines[0].startswith("2 games, 2 players, seed 0, 1 threads")
+    assert lines[0].startswith("2 games, 2 players, seed 0, 1 thread,")
     assert lines[2].split()[:3] == ["bot", "games", "wins"]
     assert [line.split()[0] for line in lines[3:5]] == ["greedy", "random"]
 

@@ -105,7 +105,9 @@ def play_to_the_end(engine, seed: int) -> int:
     rng = random.Random(seed)
     steps = 0
     while True:
-        assert (engine.turn, engine.current_player) == model_turn(model), f"step {steps}"
+        assert (engine.turn, engine.current_player) == model_turn(model), (
+            f"step {steps}"
+        )
         if steps % POSITION_EVERY == 0:
             same_position(engine, model)
         if engine.turn == "terminal":
@@ -135,4 +137,6 @@ def test_engine_and_model_agree_on_long_random_games(map_id):
         try:
             assert play_to_the_end(engine, seed) > 0
         except AssertionError as e:
-            raise AssertionError(f"{map_id}, game {game} ({players} players, seed {seed})") from e
+            raise AssertionError(
+                f"{map_id}, game {game} ({players} players, seed {seed})"
+            ) from e

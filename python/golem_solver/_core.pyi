@@ -63,6 +63,7 @@ class GameInfo(TypedDict):
     simultaneous: bool
     action_space: int  # every dense action index is below it
     max_chance_outcomes: int
+    solo_win: bool  # a 1-player game is won or lost (else played for its score alone)
 
 class GameState:
     """What every registered game's state class has (one subclass per game; mutable:
@@ -288,11 +289,17 @@ def analyse(
     exploration: Optional[float] = None,
     report_every: int = 0,
     only: Optional[list[str]] = None,
+    objective: Optional[Literal["score", "win"]] = None,
     on_report: Optional[Callable[[SearchResult], object]] = None,
     stop: Optional[StopToken] = None,
 ) -> SearchResult:
     """ISMCTS (root-parallel over ``threads``); ``only`` restricts the root player's
-    first move to these moves (texts; the search below them is the full one); ``on_report`` gets a result every
+    first move to these moves (texts; the search below them is the full one);
+    ``objective`` is ``"win"`` (the default with several players) or ``"score"`` (the
+    default for one player: the expected final score; ``"win"`` alone, where the game can
+    be won, is the chance to win, every rollout played to the end). A 1-player result
+    carries ``expected_score`` and ``solo_win`` (None where no rollout reached the end),
+    for the best move and per move. ``on_report`` gets a result every
     ``report_every`` iterations. Options left out take the tuned defaults (policy
     rollouts, epsilon 0.1, cut-off 8 plies (0 plays out), exploration 0.3, graded rewards,
     priors with progressive widening, decisive moves: docs/search.md)."""

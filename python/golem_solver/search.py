@@ -60,13 +60,33 @@ def check_int(field: str, value: Any, key: Optional[str] = None) -> Any:
     return value
 
 
+def alphabeta_objective(state: Any, objective: Optional[str]) -> str:
+    """The alpha-beta objective: ``win`` (proof) by default with several players; alone,
+    ``score`` (the expected final score, the core's ``margin``) by default, and ``win``
+    (every outcome achieves the game's solo goal) only where a solo game can be won."""
+    solo = state.players == 1
+    if objective is None:
+        objective = "score" if solo else "win"
+    if objective == "score":
+        return "margin"
+    if objective == "win" and solo and not type(state).INFO["solo_win"]:
+        error = GolemError(
+            f"objective: a 1-player {type(state).INFO['title']} game has no win; "
+            "it is played for its score"
+        )
+        error.field = "objective"
+        error.message = str(error).split(": ", 1)[1]
+        raise error
+    return objective
+
+
 def solve(
     state: Any,
     *,
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     movetime_ms: Optional[int] = None,
-    objective: str = "win",
+    objective: Optional[str] = None,
     hash_mb: int = 16,
     use_tt: bool = True,
     on_iteration: Optional[Callable[[Result], object]] = None,
@@ -80,6 +100,7 @@ def solve(
     check_int("hash_mb", hash_mb, "hash")
     if depth is None and nodes is None and movetime_ms is None:
         movetime_ms = DEFAULT_MOVETIME_MS
+    objective = alphabeta_objective(state, objective)
     return _core.solve(
         state,
         depth=depth,
@@ -108,12 +129,14 @@ def analyse(
     exploration: Optional[float] = None,
     report_every: int = 0,
     only: Optional[List[str]] = None,
+    objective: Optional[str] = None,
     on_report: Optional[Callable[[Result], object]] = None,
     stop: Optional[_core.StopToken] = None,
 ) -> Result:
     """ISMCTS (see ``golem_solver._core.analyse``); with no budget at all it runs 10,000
     iterations, and ``movetime_ms=0`` lifts the time cap. Options left out take the tuned
-    defaults of the core (docs/search.md); ``cutoff=0`` plays every rollout out. ``only``
+    defaults of the core (docs/search.md); ``cutoff=0`` plays every rollout out (the
+    default for one player, whose expected final score is the answer). ``only``
     restricts the root player's first move to these moves (texts), to value a move the
     full search hardly tries; the search below them is the full one."""
     check_int("iterations", iterations)
@@ -125,6 +148,10 @@ def analyse(
     check_int("report_every", report_every)
     if iterations is None and nodes is None and movetime_ms is None:
         iterations = DEFAULT_ITERATIONS
+    if cutoff is None and state.players == 1:
+        # Alone, the answer is the expected final score: rollouts play to the end (a
+        # cut-off would report the evaluation part-way through the game).
+        cutoff = 0
     return _core.analyse(
         state,
         iterations=iterations,
@@ -139,6 +166,7 @@ def analyse(
         exploration=exploration,
         report_every=report_every,
         only=only,
+        objective=objective,
         on_report=on_report,
         stop=stop,
     )

@@ -42,22 +42,54 @@ def progress_bar(
         yield lambda done, total: bar.update(task, completed=done)
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def table(report: Report) -> str:
-    """The report as aligned text: one line per bot."""
+def _solo_rows(report: Report, solo_win: bool) -> List[tuple]:
+    """One player: the mean score with its 95% interval, and where the game can be won
+    alone, the solo-win rate with its Wilson interval."""
+    head = ("bot", "games", "mean score", "95% CI")
+    if solo_win:
+        head += ("solo wins", "rate", "95% CI")
+    rows = [head + ("mean plies",)]
+    for bot in report["bots"]:
+        low, high = bot["score_ci95"]
+        row = (
+            bot["bot"],
+            str(bot["games"]),
+            f"{bot['mean_score']:.2f}",
+            f"{low:.2f}-{high:.2f}",
+        )
+        if solo_win:
+            win_low, win_high = bot["ci95"]
+            row += (
+                str(bot["wins"]),
+                _percent(bot["win_rate"]),
+                f"{_percent(win_low)}-{_percent(win_high)}",
+            )
+        rows.append(row + (f"{bot['mean_plies']:.1f}",))
+    return rows
+
+
+def table(report: Report, solo_win: bool = True) -> str:
+    """The report as aligned text: one line per bot. ``solo_win``: whether a 1-player
+    game of this game can be won (else it is played for its score alone)."""
     if report.get("backend") == "ray":
         where = f"Ray: {report['threads']} CPUs, {report['tasks']} tasks"
     else:
-        where = f"{report['threads']} threads"
+        where = _count(report["threads"], "thread")
     head = (
-        f"{report['games']} games, {report['players']} players, seed {report['seed']}"
+        f"{_count(report['games'], 'game')}, {_count(report['players'], 'player')}"
+        f", seed {report['seed']}"
         f", {where}, {report['seconds']:.1f} s"
     )
     rows = [("bot", "games", "wins", "win rate", "95% CI", "mean score", "mean plies")]
-    for bot in report["bots"]:
+    for bot in report["bots"] if report["players"] > 1 else []:
         low, high = bot["ci95"]
         rows.append(
             (
@@ -66,10 +98,12 @@ def table(report: Report) -> str:
                 str(bot["wins"]),
                 _percent(bot["win_rate"]),
                 f"{_percent(low)}-{_percent(high)}",
-                f"{bot['mean_score']:.1f}",
+                f"{bot['mean_score']:.2f}",
                 f"{bot['mean_plies']:.1f}",
             )
         )
+    if report["players"] == 1:
+        rows = _solo_rows(report, solo_win)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     if report.get("stopped"):
         head += f"; stopped after {report['played']} games (the table covers those)"

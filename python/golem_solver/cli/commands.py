@@ -521,14 +521,47 @@ def _progress(as_json: bool, stream: bool) -> Optional[Callable[[dict], None]]:
     return show
 
 
+def _solo_fields(result: dict) -> None:
+    """A 1-player result says what it played for (``score`` or ``win``) and, per move,
+    ``expected_score`` and ``solo_win`` (None where the search did not measure it)."""
+    if result["algorithm"] == "ismcts":
+        return  # the core fills both in
+    proof = result["objective"] == "win"
+    result["objective"] = "win" if proof else "score"
+
+    def fill(entry: dict) -> None:
+        if proof:
+            verdict = entry.get("result")
+            entry["expected_score"] = None
+            entry["solo_win"] = {"win": 1.0, "loss": 0.0}.get(verdict)
+        else:
+            entry["expected_score"] = entry["value"]
+            entry["solo_win"] = None
+
+    fill(result)
+    for entry in result["moves"]:
+        fill(entry)
+
+
+def _words(state) -> report.Words:
+    renderer = renderer_for(state.INFO["name"])
+    return report.Words(
+        solo=state.players == 1,
+        score_unit=getattr(renderer, "SCORE_UNIT", "points"),
+        solo_goal=getattr(renderer, "SOLO_GOAL", "chance to win"),
+    )
+
+
 def _finish(result: dict, interrupted: bool, as_json: bool, state) -> None:
     if interrupted:
         result["interrupted"] = True
     _with_ruleset(result, state)
+    if state.players == 1:
+        _solo_fields(result)
     if as_json:
         typer.echo(report.json_line(result))
     else:
-        report.print_final(result, rich=sys.stdout.isatty())
+        report.print_final(result, rich=sys.stdout.isatty(), words=_words(state))
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 
@@ -575,7 +608,13 @@ InfiniteOpt = typer.Option(
     help="No time cap: search until --depth/--nodes or Ctrl-C (like --movetime 0).",
 )
 ObjectiveOpt = typer.Option(
-    "win", "--objective", help="win: prove a forced win/loss; margin: score difference."
+    None,
+    "--objective",
+    help=(
+        "win: play to win (alpha-beta proves a forced win/loss); score: the score"
+        " (alone: the expected score; with others: the margin, also called margin)."
+        " Default: score for one player, win for more."
+    ),
 )
 HashOpt = int_option(16, "--hash", key="hash", help="Transposition table size (MiB).")
 JsonOpt = typer.Option(False, "--json", help="End with one JSON object (one line).")
@@ -590,7 +629,7 @@ def solve(
     nodes: Optional[int] = NodesOpt,
     movetime: int = SolveMovetimeOpt,
     infinite: bool = InfiniteOpt,
-    objective: str = ObjectiveOpt,
+    objective: Optional[str] = ObjectiveOpt,
     hash_mb: int = HashOpt,
     as_json: bool = JsonOpt,
     stream: bool = StreamOpt,
@@ -653,7 +692,7 @@ def analyse(
         help="Progress every N iterations (0: about 10 reports).",
     ),
     depth: Optional[int] = DepthOpt,
-    objective: str = ObjectiveOpt,
+    objective: Optional[str] = ObjectiveOpt,
     hash_mb: int = HashOpt,
     as_json: bool = JsonOpt,
     stream: bool = StreamOpt,
@@ -693,6 +732,7 @@ def analyse(
             cutoff=cutoff,
             exploration=exploration,
             report_every=every,
+            objective="score" if objective == "margin" else objective,
             on_report=_progress(as_json, stream),
             stop=token,
         )
@@ -712,7 +752,7 @@ ISMCTS_ONLY = [
     ("exploration", "exploration"),
     ("report_every", "report_every"),
 ]
-ALPHABETA_ONLY = [("depth", "depth"), ("objective", "objective"), ("hash_mb", "hash")]
+ALPHABETA_ONLY = [("depth", "depth"), ("hash_mb", "hash")]
 
 
 def _refuse_unused(ctx: typer.Context, algo: str) -> None:
@@ -851,7 +891,8 @@ def arena(
     if as_json:
         typer.echo(json.dumps(results))
     else:
-        typer.echo(arena_output.table(results))
+        info = registry.GAMES[game].INFO
+        typer.echo(arena_output.table(results, solo_win=info["solo_win"]))
     if interrupted:
         raise typer.Exit(EXIT_INTERRUPTED)
 

@@ -8,6 +8,7 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from ..annotate import THRESHOLDS, MoveNote
 from ..records import GameRecord
+from .report import percent
 from .text import escape
 
 
@@ -39,10 +40,10 @@ def table(
                 str(note.ply),
                 seat_name(record, note.player),
                 note.played,
-                f"{note.played_value:.3f}",
+                percent(note.played_value),
                 "=" if note.played == note.best else note.best,
-                f"{note.best_value:.3f}",
-                f"{note.loss:.3f}",
+                percent(note.best_value),
+                percent(note.loss),
                 note.label or "",
             )
         )
@@ -73,7 +74,7 @@ def summary(record: GameRecord, notes: Sequence[MoveNote]) -> List[str]:
         mean = sum(n.loss for n in mine) / len(mine)
         lines.append(
             f"{seat_name(record, seat)}: {len(mine)} decisions, {counts}"
-            f", mean value lost {mean:.3f}"
+            f", mean value lost {percent(mean)}"
         )
     return lines
 

@@ -15,6 +15,37 @@ Result = Dict[str, Any]
 TOP_MOVES = 10
 
 
+class Words:
+    """How a result reads: whether it is a solo game's, the score's unit and what a solo
+    win means (a game's renderer may set ``SCORE_UNIT`` and ``SOLO_GOAL``)."""
+
+    def __init__(
+        self,
+        solo: bool = False,
+        score_unit: str = "points",
+        solo_goal: str = "chance to win",
+    ) -> None:
+        self.solo = solo
+        self.score_unit = score_unit
+        self.solo_goal = solo_goal
+
+
+PLAIN = Words()
+
+
+def value_text(value: Any, exact: bool, sign: bool = True) -> str:
+    """Every value printed the same way: an exact one as an integer where it is one,
+    an expected or estimated one with two decimals."""
+    if exact and float(value).is_integer():
+        number = int(value)
+        return f"{number:+d}" if sign else str(number)
+    return f"{value:+.2f}" if sign else f"{value:.2f}"
+
+
+def percent(p: float) -> str:
+    return f"{p:.1%}"
+
+
 def score_text(entry: Result, objective: str) -> str:
     """``win 3`` / ``loss 2`` / ``unproven`` or ``margin +4 exact`` / ``margin ~+2.5``."""
     if objective == "win":
@@ -22,14 +53,9 @@ def score_text(entry: Result, objective: str) -> str:
             return "unproven"
         return f"{entry['result']} {entry['plies']}"
     value = entry["value"]
-    sign = "+" if value >= 0 else ""
     if entry["exact"]:
-        return f"margin {sign}{value} exact"
-    return (
-        f"margin ~{sign}{value:.2f}"
-        if isinstance(value, float)
-        else f"margin ~{sign}{value}"
-    )
+        return f"margin {value_text(value, True)} exact"
+    return f"margin ~{value_text(value, False)}"
 
 
 def info_line(result: Result) -> str:
@@ -48,10 +74,21 @@ def info_line(result: Result) -> str:
     )
 
 
-def verdict_text(result: Result) -> str:
+def solo_text(result: Result, words: Words) -> str:
+    """A solo ISMCTS answer: expected score, and the solo-win chance where measured."""
+    text = f"expected {words.score_unit} {value_text(result['expected_score'], False, sign=False)}"
+    if result.get("solo_win") is not None:
+        text += f", {words.solo_goal} {percent(result['solo_win'])}"
+    return text
+
+
+def verdict_text(result: Result, words: Words = PLAIN) -> str:
     """The answer in words."""
     if result["algorithm"] == "ismcts":
-        return f"estimated win chance {result['value']:.1%} ({result['iterations']} iterations)"
+        iterations = f"({result['iterations']} iterations)"
+        if result.get("expected_score") is not None:
+            return f"{solo_text(result, words)} {iterations}"
+        return f"estimated win chance {percent(result['value'])} {iterations}"
     if result["objective"] == "win":
         if result["result"] == "win":
             return f"forced win in {result['plies']} plies"
@@ -59,7 +96,10 @@ def verdict_text(result: Result) -> str:
             return f"forced loss in {result['plies']} plies (every move loses)"
         return f"no forced win or loss found within {result['depth']} plies (unproven)"
     kind = "exact" if result["exact"] else "estimated at the horizon"
-    return f"score margin {result['value']:+} ({kind}, depth {result['depth']})"
+    value = value_text(result["value"], result["exact"], sign=not words.solo)
+    if words.solo:
+        return f"expected {words.score_unit} {value} ({kind}, depth {result['depth']})"
+    return f"score margin {value} ({kind}, depth {result['depth']})"
 
 
 def shown_moves(result: Result) -> List[Result]:
@@ -69,33 +109,59 @@ def shown_moves(result: Result) -> List[Result]:
     return moves[:TOP_MOVES] + proven[: 2 * TOP_MOVES]
 
 
-def move_rows(result: Result) -> List[List[str]]:
+def move_rows(result: Result, words: Words = PLAIN) -> List[List[str]]:
     rows = []
+    solo_ismcts = result["algorithm"] == "ismcts" and "expected_score" in result
     for entry in shown_moves(result):
-        if result["algorithm"] == "ismcts":
+        if solo_ismcts:
+            win = entry.get("solo_win")
             rows.append(
                 [
                     entry["move"],
-                    f"{entry['value']:.3f}",
+                    value_text(entry["expected_score"] or 0.0, False, sign=False),
+                    "-" if win is None else percent(win),
                     str(entry["visits"]),
                     str(entry["available"]),
                 ]
+            )
+        elif result["algorithm"] == "ismcts":
+            rows.append(
+                [
+                    entry["move"],
+                    percent(entry["value"]),
+                    str(entry["visits"]),
+                    str(entry["available"]),
+                ]
+            )
+        elif words.solo and result["objective"] == "score":
+            rows.append(
+                [entry["move"], value_text(entry["value"], entry["exact"], sign=False)]
             )
         else:
             rows.append([entry["move"], score_text(entry, result["objective"])])
     return rows
 
 
-def move_headers(result: Result) -> List[str]:
+def move_headers(result: Result, words: Words = PLAIN) -> List[str]:
+    if result["algorithm"] == "ismcts" and "expected_score" in result:
+        return [
+            "move",
+            f"expected {words.score_unit}",
+            words.solo_goal,
+            "visits",
+            "available",
+        ]
     if result["algorithm"] == "ismcts":
-        return ["move", "value", "visits", "available"]
+        return ["move", "win chance", "visits", "available"]
+    if words.solo and result["objective"] == "score":
+        return ["move", f"expected {words.score_unit}"]
     return ["move", "score"]
 
 
-def print_final(result: Result, rich: bool) -> None:
+def print_final(result: Result, rich: bool, words: Words = PLAIN) -> None:
     best = result["best"]
     pv = "; ".join(result["pv"]) or "-"
-    headers, rows = move_headers(result), move_rows(result)
+    headers, rows = move_headers(result, words), move_rows(result, words)
     if result.get("interrupted"):
         stopped = " (stopped)"
     elif result.get("stopped"):
@@ -112,7 +178,7 @@ def print_final(result: Result, rich: bool) -> None:
         if forced:
             console.print(f"[bold]after the forced[/bold] {escape(forced)}")
         console.print(
-            f"[bold]best move:[/bold] [green]{best}[/green] — {verdict_text(result)}{stopped}"
+            f"[bold]best move:[/bold] [green]{best}[/green] — {verdict_text(result, words)}{stopped}"
         )
         console.print(f"[bold]principal variation:[/bold] {pv}")
         table = Table(title=f"moves (of {len(result['moves'])})")
@@ -124,7 +190,7 @@ def print_final(result: Result, rich: bool) -> None:
         return
     if forced:
         print(f"after the forced {forced}")
-    print(f"best move: {best} — {verdict_text(result)}{stopped}")
+    print(f"best move: {best} — {verdict_text(result, words)}{stopped}")
     print(f"principal variation: {pv}")
     widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(headers)]
     print("  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip())

@@ -71,6 +71,7 @@ fn report_dict<'py>(
         let (low, high) = stats.interval();
         entry.set_item("ci95", (low, high))?;
         entry.set_item("mean_score", stats.mean_score())?;
+        entry.set_item("score_ci95", stats.score_interval())?;
         entry.set_item("mean_plies", stats.mean_plies())?;
         entry.set_item("unfinished", stats.unfinished)?;
         entry.set_item("seats", stats.seats.clone())?;

@@ -7,7 +7,9 @@
 use std::time::Duration;
 
 use golem_core::search::alphabeta::{self, AlphaBetaConfig, AlphaBetaResult};
-use golem_core::search::ismcts::{self, IsmctsConfig, IsmctsResult, Rollout, Variant};
+use golem_core::search::ismcts::{
+    self, IsmctsConfig, IsmctsResult, Reward, Rollout, SoloGoal, Variant,
+};
 use golem_core::search::objective::{verdict, Objective, Verdict};
 use golem_core::search::options::{check_exploration, check_range, OptionError, HASH_MB, THREADS};
 use golem_core::search::{Limits, StopFlag};
@@ -253,13 +255,19 @@ fn alphabeta_dict<'py, G: Game>(
 fn ismcts_dict<'py, G: Game>(
     py: Python<'py>,
     root: &G,
+    objective: &str,
     result: &IsmctsResult<G::Action>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     let cost = (result.nodes, result.seconds);
     put_common(&dict, root, "ismcts", Some(result.best), cost, &result.pv)?;
-    dict.set_item("objective", "win")?;
+    dict.set_item("objective", objective)?;
     dict.set_item("value", result.value)?;
+    let solo = root.num_players() == 1;
+    if solo {
+        dict.set_item("expected_score", result.expected_score)?;
+        dict.set_item("solo_win", result.solo_win)?;
+    }
     dict.set_item("iterations", result.iterations)?;
     dict.set_item("tree_size", result.tree_size)?;
     let moves = PyList::empty(py);
@@ -269,6 +277,10 @@ fn ismcts_dict<'py, G: Game>(
         entry.set_item("visits", m.visits)?;
         entry.set_item("value", m.value)?;
         entry.set_item("available", m.available)?;
+        if solo {
+            entry.set_item("expected_score", m.expected_score)?;
+            entry.set_item("solo_win", m.solo_win)?;
+        }
         moves.append(entry)?;
     }
     dict.set_item("moves", moves)?;
@@ -378,6 +390,55 @@ struct Analyse {
     on_report: Option<Py<PyAny>>,
     /// Root moves (texts) to restrict the search to; `None`: every legal move.
     only: Option<Vec<String>>,
+    /// `"score"` or `"win"`; `None`: score for one player, win for more.
+    objective: Option<String>,
+}
+
+/// What an analysis plays for: `"win"` (the default with several players) or `"score"`
+/// (the default alone, and the only goal of a solo game that cannot be won).
+fn ismcts_objective<G: Game>(
+    root: &G,
+    asked: Option<&str>,
+    config: &mut IsmctsConfig,
+) -> PyResult<&'static str> {
+    let solo = root.num_players() == 1;
+    let objective = match asked {
+        None if solo => "score",
+        None => "win",
+        Some("score") => "score",
+        Some("win") => "win",
+        Some(other) => {
+            return Err(golem_error(
+                "objective",
+                format!("'{other}' is not one of score, win"),
+            ))
+        }
+    };
+    if solo {
+        if objective == "win" && !G::INFO.solo_win {
+            return Err(golem_error(
+                "objective",
+                format!(
+                    "a 1-player {} game has no win; it is played for its score",
+                    G::INFO.title
+                ),
+            ));
+        }
+        config.solo_goal = if objective == "win" {
+            SoloGoal::Win
+        } else {
+            SoloGoal::Score
+        };
+    } else if objective == "score" {
+        // Several players, for score: the margin alone, not the win.
+        if let Reward::Graded { scale, .. } = config.reward {
+            config.reward = Reward::Graded {
+                scale,
+                margin_weight: 1.0,
+            };
+        }
+    }
+    Ok(objective)
 }
 
 /// The root moves named by `texts` (`only[i]` names a refused one).
@@ -412,6 +473,8 @@ impl StateVisitor for Analyse {
             Some(texts) => Some(root_moves(&root, texts)?),
             None => None,
         };
+        let mut config = self.config;
+        let objective = ismcts_objective(&root, self.objective.as_deref(), &mut config)?;
         run_reported(
             &self.flag,
             self.on_report,
@@ -420,13 +483,13 @@ impl StateVisitor for Analyse {
                     &root,
                     only.as_deref(),
                     self.limits,
-                    &self.config,
+                    &config,
                     &self.flag,
                     report,
                 ))
             },
             |py, result| {
-                let dict = ismcts_dict(py, &root, result)?;
+                let dict = ismcts_dict(py, &root, objective, result)?;
                 dict.set_item("forced", &forced)?;
                 Ok(dict)
             },
@@ -436,7 +499,7 @@ impl StateVisitor for Analyse {
 
 /// ISMCTS: see `analyse` in the Python stub (`_core.pyi`) for the arguments.
 #[pyfunction]
-#[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, variant="so", rollout=None, epsilon=None, cutoff=None, exploration=None, report_every=0, only=None, on_report=None, stop=None))]
+#[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, variant="so", rollout=None, epsilon=None, cutoff=None, exploration=None, report_every=0, only=None, objective=None, on_report=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse(
     state: &Bound<'_, PyAny>,
@@ -452,6 +515,7 @@ pub fn analyse(
     exploration: Option<f64>,
     report_every: u64,
     only: Option<Vec<String>>,
+    objective: Option<String>,
     on_report: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
@@ -494,6 +558,7 @@ pub fn analyse(
             flag: stop.map(|s| s.flag).unwrap_or_default(),
             on_report,
             only,
+            objective,
         };
         visit_state(state, visitor)?
     })

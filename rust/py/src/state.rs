@@ -171,6 +171,7 @@ pub(crate) fn info_dict<'py>(py: Python<'py>, info: &GameInfo) -> PyResult<Bound
     dict.set_item("simultaneous", info.simultaneous)?;
     dict.set_item("action_space", info.action_space)?;
     dict.set_item("max_chance_outcomes", info.max_chance_outcomes)?;
+    dict.set_item("solo_win", info.solo_win)?;
     Ok(dict)
 }
 

@@ -17,6 +17,12 @@ else:  # pragma: no cover - the package declares tomli for these versions
 from . import generic
 
 LINE_NAMES = ("work", "golem", "artifacts", "study", "mirror")
+# How search results read (cli/report.py): the 1-player game is played for its score.
+SCORE_UNIT = "points"
+SOLO_NOTE = (
+    "Solo: played for the score alone (the printed solo automa's cards are in no public"
+    " source; docs/golem-cranio.md)"
+)
 DISTRICTS = ("red", "yellow", "blue")
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
@@ -40,6 +46,8 @@ def _summary(state) -> List[str]:
         f"Golem - {p.get('players')} player(s), round {p.get('round')}, phase {phase}",
         *_ruleset(state),
     ]
+    if p.get("players") == 1:
+        lines.append(SOLO_NOTE)
     if "to_move" in p and not state.is_terminal():
         lines.append(
             f"Seat {p['to_move']} to move; turn order {generic.cells(p.get('turn_order', []))}"

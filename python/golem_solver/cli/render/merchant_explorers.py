@@ -16,6 +16,33 @@ else:  # pragma: no cover - the package declares tomli for these versions
 from . import generic
 
 ERAS = {1: "I", 2: "II", 3: "III", 4: "IV"}
+# How search results read (cli/report.py): a solo game is won by its objectives (§9).
+SCORE_UNIT = "coins"
+SOLO_GOAL = "chance to achieve all three objectives"
+
+
+def objectives_line(state) -> str:
+    """Each objective dealt and where it stands (the picture's line, spec §8)."""
+    items = []
+    for entry in state.objective_status:
+        seats = entry["achieved_by"]
+        if seats:
+            status = "achieved by seat " + ", ".join(str(s) for s in seats)
+        elif entry["out_of_play"]:
+            status = "no longer payable"
+        else:
+            status = "open"
+        items.append(f"{entry['id']}: {status}")
+    return "Objectives: " + ("; ".join(items) if items else "none")
+
+
+def solo_line(state) -> str:
+    """A solo game is won by achieving every objective (spec §9); say how it stands."""
+    status = state.objective_status
+    done = sum(1 for entry in status if entry["achieved_by"])
+    lost = any(entry["out_of_play"] and not entry["achieved_by"] for entry in status)
+    goal = f"Solo goal: achieve all {len(status)} objectives ({done} achieved)"
+    return goal + ("; can no longer be won, play for coins" if lost else "")
 
 
 def _summary(state) -> List[str]:
@@ -28,8 +55,10 @@ def _summary(state) -> List[str]:
         f"Explore: played {generic.cells(explore.get('played', []))}"
         + (f"; now {explore['current']}" if "current" in explore else "")
         + ("; deck order known" if "deck" in explore else ""),
-        f"Objectives: {generic.cells(position.get('objectives', []))}",
+        objectives_line(state),
     ]
+    if position.get("players") == 1:
+        lines.append(solo_line(state))
     if "to_move" in position:
         lines.append(f"Seat {position['to_move']} is resolving the card")
         if position.get("in_progress"):

@@ -35,6 +35,8 @@ pub struct BotStats {
     pub unfinished: u32,
     /// Final scores summed over every seat it held in a finished game.
     pub score_sum: i64,
+    /// Their squares summed (for the interval of the mean score).
+    pub score_square_sum: f64,
     /// Seats it held in finished games (a bot may hold several seats of one game).
     pub seat_games: u32,
     pub plies_sum: u64,
@@ -50,6 +52,7 @@ impl BotStats {
             wins: 0,
             unfinished: 0,
             score_sum: 0,
+            score_square_sum: 0.0,
             seat_games: 0,
             plies_sum: 0,
             seats: vec![0; players],
@@ -71,6 +74,19 @@ impl BotStats {
     /// Mean final score per seat held.
     pub fn mean_score(&self) -> f64 {
         self.score_sum as f64 / self.seat_games.max(1) as f64
+    }
+
+    /// A 95% interval of the mean score (normal approximation: mean ± 1.96 standard
+    /// errors); the mean alone below two seats.
+    pub fn score_interval(&self) -> (f64, f64) {
+        let n = self.seat_games as f64;
+        let mean = self.mean_score();
+        if self.seat_games < 2 {
+            return (mean, mean);
+        }
+        let variance = ((self.score_square_sum - n * mean * mean) / (n - 1.0)).max(0.0);
+        let half = 1.96 * (variance / n).sqrt();
+        (mean - half, mean + half)
     }
 
     /// Mean length of its finished games, in plies.
@@ -96,6 +112,7 @@ impl BotStats {
         self.wins += u32::from(record.winner.is_some_and(|w| record.seats[w] == bot));
         for &s in &mine {
             self.score_sum += record.scores[s] as i64;
+            self.score_square_sum += (record.scores[s] as f64).powi(2);
             self.seat_games += 1;
         }
     }
@@ -107,6 +124,24 @@ mod tests {
 
     fn close(a: (f64, f64), b: (f64, f64)) -> bool {
         (a.0 - b.0).abs() < 5e-5 && (a.1 - b.1).abs() < 5e-5
+    }
+
+    #[test]
+    fn the_mean_score_interval_is_mean_plus_minus_two_standard_errors() {
+        let mut stats = BotStats::new("solo".into(), 1);
+        for score in [10, 20, 30, 40] {
+            stats.score_sum += score;
+            stats.score_square_sum += (score * score) as f64;
+            stats.seat_games += 1;
+        }
+        let (low, high) = stats.score_interval();
+        // mean 25, sample sd 12.91, standard error 6.455
+        assert!((low - (25.0 - 1.96 * 6.455)).abs() < 1e-2, "{low}");
+        assert!((high - (25.0 + 1.96 * 6.455)).abs() < 1e-2, "{high}");
+        let mut one = BotStats::new("one".into(), 1);
+        one.score_sum = 7;
+        one.seat_games = 1;
+        assert_eq!(one.score_interval(), (7.0, 7.0));
     }
 
     #[test]

@@ -56,7 +56,7 @@ use super::limits::{Budget, Limits, StopFlag};
 use crate::playout::apply_random_outcome;
 use crate::{Game, Turn};
 use rollout::Scratch;
-use tree::{Choice, RootStat, Selection, Tree, ROOT};
+use tree::{Choice, RootStat, Selection, SoloTally, Tree, ROOT};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Variant {
@@ -93,6 +93,20 @@ pub enum Reward {
     Graded { scale: f64, margin_weight: f64 },
 }
 
+/// What a solo player (a 1-player game) plays for. With two or more players the search
+/// always plays to win (as `reward` says).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SoloGoal {
+    /// The expected final score: the reward is `logistic(margin / scale)` alone, the
+    /// margin measured from the root's estimate.
+    #[default]
+    Score,
+    /// The chance to win ([`GameInfo::solo_win`](crate::GameInfo)): `reward` as
+    /// configured, every rollout played to the end (only a finished game says whether it
+    /// was won).
+    Win,
+}
+
 /// Progressive widening: a node visited n times may have `ceil(base * (n + 1)^exponent)`
 /// children (legal in the current determinization), unpruned best prior first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -125,6 +139,8 @@ pub struct IsmctsConfig {
     pub seed: u64,
     /// Call `report` every this many iterations (all threads together); 0 = never.
     pub report_every: u64,
+    /// What a 1-player game is searched for.
+    pub solo_goal: SoloGoal,
 }
 
 impl Default for IsmctsConfig {
@@ -148,6 +164,7 @@ impl Default for IsmctsConfig {
             threads: 1,
             seed: 0,
             report_every: 0,
+            solo_goal: SoloGoal::Score,
         }
     }
 }
@@ -163,6 +180,12 @@ pub struct MoveStat<A> {
     pub available: u64,
     /// The game's prior of the action at the root (normalised).
     pub prior: f32,
+    /// Solo games: the mean final score of the iterations through the action (the
+    /// evaluation's where a rollout was cut off); `None` with several players.
+    pub expected_score: Option<f64>,
+    /// Solo games the game can win: the share of the rollouts through the action that
+    /// reached the end and were won; `None` if none reached the end.
+    pub solo_win: Option<f64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -171,6 +194,10 @@ pub struct IsmctsResult<A> {
     pub best: A,
     /// Mean reward of `best` for the root player (an estimated win probability).
     pub value: f64,
+    /// [`MoveStat::expected_score`] of `best`.
+    pub expected_score: Option<f64>,
+    /// [`MoveStat::solo_win`] of `best`.
+    pub solo_win: Option<f64>,
     pub iterations: u64,
     pub nodes: u64,
     pub seconds: f64,
@@ -274,7 +301,7 @@ pub fn search_among<G: Game>(
                 next_report = (done / config.report_every + 1) * config.report_every;
                 let mut stats = Vec::new();
                 let mut tree_size = w.tree_size();
-                w.root_tree().root_stats(&mut stats);
+                w.root_stats(&mut stats);
                 for slot in &shared.snapshots {
                     let snapshot = slot.lock().expect("ISMCTS snapshot lock");
                     stats.extend_from_slice(&snapshot.stats);
@@ -300,9 +327,9 @@ pub fn search_among<G: Game>(
 
     let mut stats = Vec::new();
     let mut tree_size = main.tree_size();
-    main.root_tree().root_stats(&mut stats);
+    main.root_stats(&mut stats);
     for helper in &helpers {
-        helper.root_tree().root_stats(&mut stats);
+        helper.root_stats(&mut stats);
         tree_size += helper.tree_size();
     }
     let seconds = budget.elapsed().as_secs_f64();
@@ -425,13 +452,15 @@ fn result<A: Copy + Ord>(
 ) -> IsmctsResult<A> {
     stats.sort_by_key(|s| s.action);
     let mut moves: Vec<MoveStat<A>> = Vec::with_capacity(stats.len());
-    let mut totals: Vec<f64> = Vec::with_capacity(stats.len());
+    let mut totals: Vec<(f64, SoloTally)> = Vec::with_capacity(stats.len());
     for s in stats {
         match moves.last_mut() {
             Some(m) if m.action == s.action => {
                 m.visits += s.visits;
                 m.available += s.available;
-                *totals.last_mut().expect("one total per move") += s.reward;
+                let (reward, solo) = totals.last_mut().expect("one total per move");
+                *reward += s.reward;
+                solo.add(&s.solo);
             }
             _ => {
                 moves.push(MoveStat {
@@ -440,17 +469,25 @@ fn result<A: Copy + Ord>(
                     value: 0.0,
                     available: s.available,
                     prior: s.prior,
+                    expected_score: None,
+                    solo_win: None,
                 });
-                totals.push(s.reward);
+                totals.push((s.reward, s.solo));
             }
         }
     }
-    for (m, total) in moves.iter_mut().zip(totals) {
+    for (m, (total, solo)) in moves.iter_mut().zip(totals) {
         m.value = if m.visits > 0 {
             total / m.visits as f64
         } else {
             0.0
         };
+        if solo.samples > 0 {
+            m.expected_score = Some(solo.score_sum / solo.samples as f64);
+        }
+        if solo.finished > 0 {
+            m.solo_win = Some(solo.won as f64 / solo.finished as f64);
+        }
     }
     // Most visits, then mean value, then prior; what is still tied goes in a random order
     // drawn from the seed (the same seed gives the same order).
@@ -465,11 +502,11 @@ fn result<A: Copy + Ord>(
             .then(ka.cmp(kb))
     });
     let moves: Vec<MoveStat<A>> = keyed.into_iter().map(|(_, m)| m).collect();
-    let (best, value) = moves
+    let (best, value, expected_score, solo_win) = moves
         .first()
         // No root action was ever tried only if every determinized root was stuck.
-        .map_or((tree.nodes[ROOT as usize].action, 0.0), |m| {
-            (m.action, m.value)
+        .map_or((tree.nodes[ROOT as usize].action, 0.0, None, None), |m| {
+            (m.action, m.value, m.expected_score, m.solo_win)
         });
     let mut pv = vec![best];
     let mut node = tree.child(ROOT, best);
@@ -480,6 +517,8 @@ fn result<A: Copy + Ord>(
     IsmctsResult {
         best,
         value,
+        expected_score,
+        solo_win,
         iterations: shared.done.load(Relaxed),
         nodes: shared.nodes.load(Relaxed),
         seconds,
@@ -510,6 +549,8 @@ struct Worker<G: Game> {
     solo_baseline: f64,
     /// Root actions left out by the decisive-move check (sorted).
     banned: Vec<G::Action>,
+    /// A solo search: per root action tried, what its iterations ended with.
+    solo: Option<Vec<(G::Action, SoloTally)>>,
     rng: ChaCha8Rng,
     root_player: usize,
     scratch: Scratch<G>,
@@ -531,6 +572,16 @@ impl<G: Game> Worker<G> {
         index: usize,
     ) -> Self {
         let players = root.num_players();
+        let solo_win = players == 1 && config.solo_goal == SoloGoal::Win;
+        let reward = match config.reward {
+            // Alone, a score search is rewarded by the score margin only (`returns` says
+            // whether the game was won, which a score search does not ask).
+            Reward::Graded { scale, .. } if players == 1 && !solo_win => Reward::Graded {
+                scale,
+                margin_weight: 1.0,
+            },
+            reward => reward,
+        };
         let trees = match config.variant {
             Variant::So => 1,
             Variant::Mo => players,
@@ -544,14 +595,19 @@ impl<G: Game> Worker<G> {
                 widening: config.widening.map(|w| (w.base, w.exponent)),
             },
             rollout: config.rollout,
-            rollout_cutoff: config.rollout_cutoff,
-            reward: config.reward,
+            rollout_cutoff: if solo_win {
+                None
+            } else {
+                config.rollout_cutoff
+            },
+            reward,
             solo_baseline: if players == 1 {
                 root.heuristic_score(root_player)
             } else {
                 0.0
             },
             banned: Vec::new(),
+            solo: (players == 1).then(Vec::new),
             rng: ChaCha8Rng::seed_from_u64(config.seed.wrapping_add(index as u64)),
             root_player,
             scratch: Scratch::new(),
@@ -578,6 +634,45 @@ impl<G: Game> Worker<G> {
 
     fn root_tree(&self) -> &Tree<G::Action> {
         &self.trees[self.tree_of(self.root_player)]
+    }
+
+    /// The root tree's statistics, with the solo tallies where the search keeps them.
+    fn root_stats(&self, out: &mut Vec<RootStat<G::Action>>) {
+        let from = out.len();
+        self.root_tree().root_stats(out);
+        if let Some(solo) = &self.solo {
+            for stat in &mut out[from..] {
+                if let Some((_, tally)) = solo.iter().find(|(a, _)| *a == stat.action) {
+                    stat.solo = *tally;
+                }
+            }
+        }
+    }
+
+    /// Adds this iteration's end (`state`: finished, or where the rollout stopped) to the
+    /// tally of the root action it went through.
+    fn tally_solo(&mut self, state: &G) {
+        let t = self.tree_of(self.root_player);
+        let (Some(solo), Some(&(first, _))) = (&mut self.solo, self.paths[t].first()) else {
+            return;
+        };
+        let action = self.trees[t].nodes[first as usize].action;
+        let index = match solo.iter().position(|(a, _)| *a == action) {
+            Some(i) => i,
+            None => {
+                solo.push((action, SoloTally::default()));
+                solo.len() - 1
+            }
+        };
+        let tally = &mut solo[index].1;
+        tally.samples += 1;
+        if state.turn() == Turn::Terminal {
+            tally.score_sum += state.score(self.root_player) as f64;
+            tally.finished += 1;
+            tally.won += (state.returns(self.root_player) > 0.5) as u64;
+        } else {
+            tally.score_sum += state.heuristic_score(self.root_player);
+        }
     }
 
     fn tree_size(&self) -> u64 {
@@ -613,7 +708,7 @@ impl<G: Game> Worker<G> {
     fn publish(&self, slot: &Mutex<Snapshot<G::Action>>) {
         let mut snapshot = slot.lock().expect("ISMCTS snapshot lock");
         snapshot.stats.clear();
-        self.root_tree().root_stats(&mut snapshot.stats);
+        self.root_stats(&mut snapshot.stats);
         snapshot.tree_size = self.tree_size();
     }
 
@@ -696,6 +791,9 @@ impl<G: Game> Worker<G> {
             );
         }
 
+        if self.solo.is_some() {
+            self.tally_solo(&state);
+        }
         for (tree, path) in self.trees.iter_mut().zip(&self.paths) {
             tree.nodes[ROOT as usize].visits += 1;
             for &(node, mover) in path {

@@ -44,6 +44,28 @@ pub(super) struct RootStat<A> {
     pub reward: f64,
     pub available: u64,
     pub prior: f32,
+    /// Solo games only (else zero): what the iterations through the action ended with.
+    pub solo: SoloTally,
+}
+
+/// A solo player's results of the iterations through one root action: the sum of the
+/// final scores (the evaluation's where a playout was cut off), and of the playouts that
+/// reached the end, how many were won.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(super) struct SoloTally {
+    pub samples: u64,
+    pub score_sum: f64,
+    pub finished: u64,
+    pub won: u64,
+}
+
+impl SoloTally {
+    pub fn add(&mut self, other: &SoloTally) {
+        self.samples += other.samples;
+        self.score_sum += other.score_sum;
+        self.finished += other.finished;
+        self.won += other.won;
+    }
 }
 
 /// How a node chooses among its children (see [`Tree::select`]).
@@ -180,6 +202,7 @@ impl<A: Copy + Ord> Tree<A> {
                 reward: n.reward,
                 available: n.available,
                 prior: n.prior,
+                solo: SoloTally::default(),
             }
         }));
     }
