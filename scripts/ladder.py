@@ -1,0 +1,291 @@
+"""An Elo ladder for one game and player count: a round robin of bot specs with paired
+seeds and rotated seats, fitted with Bradley-Terry (Elo) and 95% intervals, anchored at
+greedy = 0.
+
+    python scripts/ladder.py --game century-golem [--players 2] [--bots B [B ...]]
+                             [--games 200] [--pairs adjacent|all] [--results FILE]
+                             [--threads 2] [--seed 1] [--backend ray] [--quick]
+
+Games are played by the arena (``golem_solver.arena.run``) in chunks of ``--chunk`` games
+(each chunk one arena with its own seed, seats rotated within it). Every finished chunk
+is appended to the results file (JSON lines) at once, so Ctrl-C loses at most the chunk
+being played, and a later run with the same file resumes: chunks already there are not
+played again. With 2 players a chunk is the two bots; with 3 or 4 players every game of
+a chunk seats the pair and fills the other seats with the pair again, in turn (a, b, a,
+b), and each game gives its pairwise orderings between seats of different bots.
+
+A pairwise result: the higher final score wins the pair; equal scores are a draw (half a
+win each). The fit maximises the Bradley-Terry likelihood (Hunter's MM iteration) with a
+quarter of a win added each way for every pair played, so that a rung that won every
+game still gets a finite rating; the intervals come from the inverse Fisher information
+with greedy's rating fixed at 0. Elo = 400 log10(strength).
+
+``--pairs adjacent`` (the default) plays each rung against the next one and against
+greedy; ``all`` plays every pair. ``--quick``: 4 games a pair, fast rungs only (a smoke
+test of the script, not a measurement).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+from typing import Dict, List, Tuple
+
+from golem_solver import StopToken
+from golem_solver.arena import run
+
+DEFAULT_RUNGS = [
+    "random",
+    "greedy",
+    "alphabeta:depth=1",
+    "alphabeta:depth=2",
+    "ismcts:movetime=10",
+    "ismcts:movetime=100",
+    "ismcts:movetime=1000",
+]
+QUICK_RUNGS = ["random", "greedy", "alphabeta:depth=1", "ismcts:iterations=50"]
+ANCHOR = "greedy"
+PSEUDO_WINS = 0.25
+ELO = 400.0 / math.log(10.0)
+
+Tally = Dict[Tuple[str, str], List[float]]  # (a, b) -> [a's points, games]
+
+
+def pairs_to_play(rungs: List[str], mode: str) -> List[Tuple[str, str]]:
+    if mode == "all":
+        return [(a, b) for i, a in enumerate(rungs) for b in rungs[i + 1 :]]
+    pairs = list(zip(rungs, rungs[1:]))
+    if ANCHOR in rungs:
+        for r in rungs:
+            if r != ANCHOR and (ANCHOR, r) not in pairs and (r, ANCHOR) not in pairs:
+                pairs.append((ANCHOR, r))
+    return pairs
+
+
+def seats_for(a: str, b: str, players: int) -> List[str]:
+    return [a if i % 2 == 0 else b for i in range(players)]
+
+
+def pairwise(record: dict) -> List[Tuple[str, str, float]]:
+    """(bot i, bot j, points of i) for every pair of seats held by different bots."""
+    bots, scores = record["bots"], record["scores"]
+    out = []
+    for i in range(len(bots)):
+        for j in range(i + 1, len(bots)):
+            if bots[i] == bots[j]:
+                continue
+            points = 1.0 if scores[i] > scores[j] else 0.0 if scores[i] < scores[j] else 0.5
+            out.append((bots[i], bots[j], points))
+    return out
+
+
+def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
+    seed = args.seed + 1_000_003 * chunk + sum(map(ord, a + "|" + b))
+    report = run(
+        seats_for(a, b, args.players),
+        game=args.game,
+        games=args.chunk,
+        players=args.players,
+        seed=seed,
+        threads=args.threads,
+        record=True,
+        stop=stop,
+        backend=args.backend,
+    )
+    # The records name bots canonically (defaults spelled out); the ladder by their specs.
+    spec_of = {entry["bot"]: spec for entry, spec in zip(report["bots"], (a, b))}
+    results = [
+        (spec_of.get(x, x), spec_of.get(y, y), p)
+        for rec in report["records"]
+        if rec["finished"]
+        for x, y, p in pairwise(rec)
+    ]
+    return {
+        "game": args.game,
+        "players": args.players,
+        "pair": [a, b],
+        "chunk": chunk,
+        "seed": seed,
+        "games": report["played"],
+        "stopped": report["stopped"],
+        "unfinished": report["unfinished"],
+        "results": results,
+        "seconds": report["seconds"],
+    }
+
+
+def read_results(path: str, game: str, players: int) -> List[dict]:
+    if not os.path.exists(path):
+        return []
+    rows = []
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                print(f"{path}:{number}: not JSON, ignored (an interrupted write?)", file=sys.stderr)
+                continue
+            if row.get("game") == game and row.get("players") == players:
+                rows.append(row)
+    return rows
+
+
+def tally(rows: List[dict]) -> Tally:
+    totals: Tally = {}
+    for row in rows:
+        for x, y, points in row["results"]:
+            key, points = ((x, y), points) if x < y else ((y, x), 1.0 - points)
+            entry = totals.setdefault(key, [0.0, 0.0])
+            entry[0] += points
+            entry[1] += 1.0
+    return totals
+
+
+def fit(totals: Tally, rungs: List[str]) -> Dict[str, Tuple[float, float, int]]:
+    """Elo and its 95% half-width per rung (greedy = 0), and the games it played."""
+    names = [r for r in rungs if any(r in key for key in totals)]
+    index = {n: i for i, n in enumerate(names)}
+    k = len(names)
+    wins = [[0.0] * k for _ in range(k)]
+    games = [[0.0] * k for _ in range(k)]
+    for (x, y), (points, n) in totals.items():
+        if x not in index or y not in index:
+            continue
+        i, j = index[x], index[y]
+        wins[i][j] += points + PSEUDO_WINS
+        wins[j][i] += n - points + PSEUDO_WINS
+        games[i][j] += n + 2 * PSEUDO_WINS
+        games[j][i] += n + 2 * PSEUDO_WINS
+    strength = [1.0] * k
+    for _ in range(10_000):
+        new = []
+        for i in range(k):
+            w = sum(wins[i])
+            d = sum(games[i][j] / (strength[i] + strength[j]) for j in range(k) if j != i)
+            new.append(w / d if d > 0 else strength[i])
+        norm = math.exp(sum(math.log(s) for s in new) / k)
+        new = [s / norm for s in new]
+        done = max(abs(math.log(a / b)) for a, b in zip(new, strength)) < 1e-10
+        strength = new
+        if done:
+            break
+    theta = [math.log(s) for s in strength]
+    anchor = index.get(ANCHOR, 0)
+    theta = [t - theta[anchor] for t in theta]
+    # Fisher information of theta, greedy's row and column removed.
+    info = [[0.0] * k for _ in range(k)]
+    for i in range(k):
+        for j in range(k):
+            if i == j or games[i][j] == 0:
+                continue
+            p = 1.0 / (1.0 + math.exp(theta[j] - theta[i]))
+            v = games[i][j] * p * (1.0 - p)
+            info[i][i] += v
+            info[i][j] -= v
+    free = [i for i in range(k) if i != anchor]
+    covariance = invert([[info[i][j] for j in free] for i in free])
+    played = {n: 0 for n in names}
+    for (x, y), (_, n) in totals.items():
+        if x in played and y in played:
+            played[x] += int(n)
+            played[y] += int(n)
+    out = {}
+    for n in names:
+        i = index[n]
+        if i == anchor:
+            half = 0.0
+        else:
+            f = free.index(i)
+            half = 1.96 * math.sqrt(max(covariance[f][f], 0.0))
+        out[n] = (ELO * theta[i], ELO * half, played[n])
+    return out
+
+
+def invert(matrix: List[List[float]]) -> List[List[float]]:
+    """Gauss-Jordan inverse of a small symmetric positive definite matrix."""
+    n = len(matrix)
+    a = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(matrix)]
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(a[r][c]))
+        a[c], a[pivot] = a[pivot], a[c]
+        if abs(a[c][c]) < 1e-300:
+            return [[math.inf] * n for _ in range(n)]
+        scale = a[c][c]
+        a[c] = [x / scale for x in a[c]]
+        for r in range(n):
+            if r != c and a[r][c]:
+                factor = a[r][c]
+                a[r] = [x - factor * y for x, y in zip(a[r], a[c])]
+    return [row[n:] for row in a]
+
+
+def table(ratings: Dict[str, Tuple[float, float, int]], totals: Tally) -> str:
+    lines = ["| rung | Elo | 95% CI | pairwise games |", "| --- | ---: | ---: | ---: |"]
+    for name, (elo, half, games) in sorted(ratings.items(), key=lambda kv: kv[1][0]):
+        ci = "anchor" if name == ANCHOR else f"{elo - half:+.0f} to {elo + half:+.0f}"
+        lines.append(f"| `{name}` | {elo:+.0f} | {ci} | {games} |")
+    lines.append("")
+    lines.append("| pair | score of the first | games |")
+    lines.append("| --- | ---: | ---: |")
+    for (x, y), (points, n) in sorted(totals.items()):
+        lines.append(f"| `{x}` v `{y}` | {points:g} ({100 * points / n:.1f}%) | {n:g} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="century-golem")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--bots", nargs="+", default=None)
+    parser.add_argument("--games", type=int, default=200, help="games per pair")
+    parser.add_argument("--chunk", type=int, default=20, help="games per arena")
+    parser.add_argument("--pairs", choices=["adjacent", "all"], default="adjacent")
+    parser.add_argument("--results", default=None, help="JSON lines file (resumed)")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--backend", default="threads")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    rungs = args.bots or (QUICK_RUNGS if args.quick else DEFAULT_RUNGS)
+    if args.quick:
+        args.games, args.chunk = 4, 4
+    args.chunk = max(1, min(args.chunk, args.games))
+    results = args.results or f"ladder-{args.game}-{args.players}p.jsonl"
+    rows = read_results(results, args.game, args.players)
+    done = {(tuple(r["pair"]), r["chunk"]) for r in rows if not r["stopped"]}
+    stop = StopToken()
+    interrupted = False
+    try:
+        for a, b in pairs_to_play(rungs, args.pairs):
+            for chunk in range(math.ceil(args.games / args.chunk)):
+                if ((a, b), chunk) in done:
+                    continue
+                start = time.monotonic()
+                row = play_chunk(args, a, b, chunk, stop)
+                row["seconds"] = time.monotonic() - start
+                if row["stopped"]:
+                    raise KeyboardInterrupt
+                with open(results, "a") as out:
+                    out.write(json.dumps(row) + "\n")
+                rows.append(row)
+                print(f"{a} v {b}: chunk {chunk}, {row['games']} games, {row['seconds']:.0f} s", file=sys.stderr)
+    except KeyboardInterrupt:
+        interrupted = True
+        print("stopped: the table covers the chunks finished so far", file=sys.stderr)
+    totals = tally(rows)
+    if totals:
+        print(
+            f"{args.game}, {args.players} players, {len(rows)} chunks, results in {results}\n"
+        )
+        print(table(fit(totals, rungs), totals))
+    return 130 if interrupted else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
