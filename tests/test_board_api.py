@@ -147,6 +147,24 @@ def test_a_board_bound_to_every_address_takes_ip_literals_but_no_names():
     assert not allowed("attacker.example:8000") and not allowed("192.168.1.20:80")
 
 
+def test_the_page_carries_the_token_and_ships_its_assets(client):
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith(
+        "text/html"
+    )
+    assert f"token={TOKEN}" in page.text and "{{TOKEN}}" not in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    # No asset comes from elsewhere: the page works offline.
+    assert "http://" not in page.text and "https://" not in page.text
+    for name, kind in server.ASSETS.items():
+        asset = client.get(f"/static/{name}")
+        assert asset.status_code == 200 and asset.headers["content-type"].startswith(
+            kind
+        )
+        assert len(asset.content) > 1000
+        assert b"https://" not in asset.content
+
+
 def test_no_route_reads_a_path(client):
     refused(client.get("/static/..%2F..%2Fsession.py"), 404, "error: ")
     refused(client.get("/static/index.html.bak"), 404, "error: static: ")
