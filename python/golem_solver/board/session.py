@@ -690,7 +690,7 @@ class Game:
                         "parent": n.parent,
                         "move": n.move,
                         "ply": n.ply,
-                        "children": n.children,
+                        "children": list(n.children),
                     }
                     for n in self.nodes.values()
                 ],
@@ -698,8 +698,14 @@ class Game:
                 "bot_thinking": self.bot_thinking is not None,
                 "bot_error": self.bot_error,
                 "analysis": self.analysis.snapshot() if self.analysis else None,
-                "annotation": self.annotation,
+                "annotation": self._annotation_view(),
             }
+
+    def _annotation_view(self) -> Optional[Dict[str, Any]]:
+        # Copies: the annotating thread appends while the response is serialised.
+        if self.annotation is None:
+            return None
+        return dict(self.annotation, notes=list(self.annotation["notes"]))
 
     def live(self) -> Dict[str, Any]:
         """What the event stream sends several times a second."""
