@@ -258,7 +258,10 @@ def test_play_analyse_and_save(page, game, tmp_path):
     page.wait_for_function(
         "() => document.querySelectorAll('#analysis-lines tbody tr').length > 0"
     )
-    page.wait_for_timeout(600)  # a few live updates for the screenshot
+    page.wait_for_timeout(1200)  # a second of live updates for the screenshot
+    # Hovering a board element shows the id moves use for it (a hex's coordinates).
+    page.locator("#board [data-named]").nth(named_element(page)).hover(force=True)
+    assert page.locator("#tip").is_visible() and page.inner_text("#tip")
     shot(page, game, tmp_path)
     page.click("#analysis-stop")
     # Save the TOML: the bytes `apply -o` writes for the same moves.
@@ -334,6 +337,8 @@ def test_a_bot_game_runs_to_the_end(page, game):
     page.select_option("select.seat-bot[data-seat='0']", "random")
     page.wait_for_function("() => window.board.view.seats[0] === 'random'")
     page.select_option("select.seat-bot[data-seat='1']", "ismcts")
+    # The seat rows are redrawn when a seat changes: set the strength on the new row.
+    page.wait_for_function("() => window.board.view.seats[1].startsWith('ismcts')")
     page.fill("input.seat-strength >> nth=1", "20")
     page.locator("input.seat-strength >> nth=1").dispatch_event("change")
     page.wait_for_function(
@@ -342,3 +347,15 @@ def test_a_bot_game_runs_to_the_end(page, game):
     page.wait_for_function("() => window.board.view.terminal", timeout=60_000)
     assert "game over" in page.inner_text("#status")
     assert view(page)["bot_error"] is None
+    # Annotate the game: a value graph over the plies, a point of it jumps there.
+    page.fill("#annotate-iterations", "20")
+    page.click("#annotate")
+    page.wait_for_function(
+        "() => window.board.view.annotation && !window.board.view.annotation.running",
+        timeout=60_000,
+    )
+    notes = view(page)["annotation"]["notes"]
+    assert notes and page.locator("#graph circle").count() == len(notes)
+    # The last point: drawn over its neighbours, which overlap in a long game.
+    click_and_wait(page, page.locator("#graph circle").last)
+    assert view(page)["current"] == notes[-1]["node"]

@@ -477,11 +477,16 @@ class Game:
         return [bot.spec if bot else "human" for bot in self.bots]
 
     def wake_bots(self) -> None:
-        """Starts the bot of the seat to move, if that seat is a bot and none thinks."""
+        """Starts the bot of the seat to move, if that seat is a bot, none thinks and the
+        position ends its line."""
         with self.lock:
             node = self.nodes[self.current]
             player = node.state.current_player
-            if player is None or self.bot_thinking is not None or self.bot_error:
+            # Bots play on at the end of a line only: looking back through a game
+            # (or its annotation) must not start a variation under the reader.
+            if player is None or node.children:
+                return
+            if self.bot_thinking is not None or self.bot_error:
                 return
             bot = self.bots[player]
             if bot is None:

@@ -108,6 +108,9 @@ function movesNaming(values) {
 }
 
 function render(view) {
+  // Answers can arrive out of order (a bot moves while a request is on its way): never
+  // draw an older state of the game over a newer one.
+  if (board.view && board.view.id === view.id && view.version < board.view.version) return;
   const started = performance.now();
   const changedPosition = !board.view || board.view.current !== view.current || board.view.id !== view.id;
   board.view = view;
@@ -700,7 +703,7 @@ async function main() {
   const wanted = location.hash.slice(1);
   const id = open.includes(wanted) ? wanted : open[open.length - 1];
   if (id) render(await api("GET", `/api/games/${id}`));
-  else openNewGame();
+  else await openNewGame();
   document.body.dataset.ready = "1";
 }
 
