@@ -582,11 +582,36 @@ async function openFile(event) {
   try {
     const view = await api("POST", "/api/open", { name: file.name, text });
     clearError();
+    if ($("new-game").open) $("new-game").close();
     board.analysisWanted = false;
     render(view);
   } catch (e) {
     if (!e.shown) throw e;
   }
+}
+
+// A download that the server refuses (Golem inside a compound action has no TOML yet)
+// shows the error line instead of saving it as a file.
+async function download(event) {
+  event.preventDefault();
+  const link = event.currentTarget;
+  const response = await fetch(link.href, { headers: { "X-Board-Token": TOKEN } });
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    showError(data.error || `error: download: HTTP ${response.status}`);
+    return;
+  }
+  clearError();
+  const disposition = response.headers.get("Content-Disposition") || "";
+  const name = (disposition.match(/filename="([^"]+)"/) || [])[1] || "download";
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement("a");
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 // ---- navigation --------------------------------------------------------------------------
@@ -666,6 +691,9 @@ async function main() {
   $("ng-cancel").addEventListener("click", () => $("new-game").close());
   $("new-game-open").addEventListener("click", openNewGame);
   $("open-file").addEventListener("change", openFile);
+  $("ng-open-file").addEventListener("change", openFile);
+  $("save-toml").addEventListener("click", download);
+  $("save-record").addEventListener("click", download);
   $("move-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("move-input").value;
