@@ -737,10 +737,106 @@ def test_the_command_prints_one_line_serves_and_stops_on_ctrl_c(tmp_path):
             method="POST",
         )
         urllib.request.urlopen(start, timeout=10)
+        # A tab's event stream open too: Ctrl-C must not wait for it.
+        stream = urllib.request.urlopen(
+            f"{base}/api/games/{gid}/events?token={token}", timeout=10
+        )
+        assert stream.readline().startswith(b"data: ")
+        began = time.monotonic()
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=15)
+        assert time.monotonic() - began < 5  # not the 60 s the analysis asked for
+        stream.close()
     finally:
         if process.poll() is None:
             process.kill()
     assert process.returncode == 130
     assert out == "" and "Traceback" not in err
+
+
+def test_the_tree_is_capped(client, monkeypatch):
+    monkeypatch.setattr(session, "MAX_NODES", 3)
+    view = new_game(client, "century-golem")
+    gid = view["id"]
+    for _ in range(2):
+        view = client.post(
+            f"/api/games/{gid}/play", json={"moves": view["legal"][0]}
+        ).json()
+    line = refused(
+        client.post(f"/api/games/{gid}/play", json={"moves": view["legal"][0]}),
+        409,
+        "error: moves: this game holds 3 positions",
+    )
+    assert "take back a variation" in line
+    client.post(f"/api/games/{gid}/takeback")
+    assert (
+        client.post(
+            f"/api/games/{gid}/play", json={"moves": view["legal"][0]}
+        ).status_code
+        == 200
+    )
+
+
+def test_requests_at_random_get_an_answer_or_one_error_line(client):
+    """Random methods, routes and bodies: never a traceback, never a 500."""
+    import random
+
+    rng = random.Random(22)
+    gid = new_game(client, "merchant-explorers")["id"]
+    paths = [path.replace("g1", gid) for _, path in ROUTES] + [
+        "/api/games/%00",
+        "/api//x",
+    ]
+    values = [
+        None,
+        0,
+        -1,
+        2**70,
+        "",
+        "x" * 300,
+        "c9r5",
+        [],
+        {},
+        [1, "a"],
+        {"a": {}},
+        True,
+        1.5,
+    ]
+    keys = [
+        "moves",
+        "node",
+        "seat",
+        "bot",
+        "algo",
+        "iterations",
+        "depth",
+        "movetime_ms",
+        "game",
+        "players",
+        "seed",
+        "options",
+        "name",
+        "text",
+        "follow",
+        "threads",
+    ]
+    for _ in range(400):
+        method = rng.choice(["GET", "POST", "DELETE", "PUT"])
+        path = rng.choice(paths)
+        if rng.random() < 0.2:
+            body = rng.choice([b"", b"{", b"\xff\xfe", b"[]", b"null", b"42"])
+            response = client.request(method, path, content=body)
+        else:
+            body = {
+                rng.choice(keys): rng.choice(values) for _ in range(rng.randint(0, 3))
+            }
+            response = client.request(method, path, json=body)
+        assert response.status_code in (200, 400, 403, 404, 405, 409, 413), (
+            method,
+            path,
+            response.text,
+        )
+        if response.status_code != 200:
+            line = response.json()["error"]
+            assert line.startswith("error: ") and "\n" not in line
+    client.app.state.store.stop_all()

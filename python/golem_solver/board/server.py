@@ -20,6 +20,7 @@ from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
@@ -79,6 +80,16 @@ def _is_ip_literal(name: str) -> bool:
         return False
 
 
+def split_host(header: str) -> "tuple[str, str]":
+    """A ``Host`` header's name and port (``""`` when it gives none), lower case."""
+    header = header.lower()
+    if header.startswith("["):  # an IPv6 literal: [::1]:8765
+        name, _, rest = header.partition("]")
+        return name + "]", rest[1:] if rest.startswith(":") else ""
+    name, _, port = header.partition(":")
+    return name, port
+
+
 def host_checker(host: str, port: int) -> Callable[[str], bool]:
     """Whether a ``Host`` header names this server: a loopback name or the bound host,
     with the port. Bound to every address, any IP literal passes, never a DNS name (a
@@ -87,9 +98,7 @@ def host_checker(host: str, port: int) -> Callable[[str], bool]:
     names = LOOPBACK_NAMES | {bound.lower()}
 
     def allowed(header: str) -> bool:
-        name, sep, given_port = header.lower().rpartition(":")
-        if not sep or name.endswith("]") is False and ":" in name:
-            name, given_port = header.lower(), ""
+        name, given_port = split_host(header)
         if given_port != str(port) and not (given_port == "" and port == 80):
             return False
         return name in names or (host in WILDCARDS and _is_ip_literal(name))
@@ -396,7 +405,18 @@ def create_app(
         yield
         store.stop_all()  # the server stops: so does every search
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        # Starlette's own refusals (a method a route does not take) as the one line too.
+        status = getattr(exc, "status_code", 500)
+        if status == 405:
+            return refusal(
+                405, "method", f"{request.method} is not a method of {request.url.path}"
+            )
+        return refusal(status, "request", str(getattr(exc, "detail", exc)))
+
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error}
+    )
     app.state.token = token
     app.state.store = store
     app.add_middleware(Guard, token=token, host_allowed=host_checker(host, port))
