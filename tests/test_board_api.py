@@ -546,6 +546,33 @@ def test_alphabeta_analysis_reports_depths(client):
     assert report["best"] in done["legal"]
 
 
+def test_alphabeta_margin_is_the_expected_score_of_a_solo_game(client):
+    view = new_game(client, "merchant-explorers", players=1)
+    gid = view["id"]
+    client.post(
+        f"/api/games/{gid}/analysis",
+        json={"algo": "alphabeta", "depth": 2, "objective": "margin"},
+    )
+    done = wait_for(client, gid, lambda v: not v["analysis"]["running"])
+    report = done["analysis"]["report"]
+    assert report["objective"] == "margin" and isinstance(report["value"], (int, float))
+    expected = golem_solver.solve(
+        golem_solver.load(client.get(f"/api/games/{gid}/position.toml").text),
+        depth=2,
+        objective="margin",
+    )
+    assert (
+        report["value"] == round(expected["value"], 4)
+        and report["best"] == expected["best"]
+    )
+    bad = {"algo": "alphabeta", "objective": "score"}
+    refused(
+        client.post(f"/api/games/{gid}/analysis", json=bad),
+        400,
+        "error: objective: 'score'",
+    )
+
+
 def test_searches_are_capped_over_all_games():
     with make_client(max_searches=1) as c:
         a = new_game(c, "century-golem")["id"]

@@ -222,7 +222,15 @@ def summary_of(result: Dict[str, Any], top: int = 12) -> Dict[str, Any]:
         moves.append({k: _rounded(v) for k, v in entry.items() if k != "pv_illegal"})
     keys = ("algorithm", "best", "nodes", "nps", "seconds", "pv", "value")
     out = {k: _rounded(result.get(k)) for k in keys}
-    for key in ("iterations", "tree_size", "depth", "result", "objective", "stopped"):
+    for key in (
+        "iterations",
+        "tree_size",
+        "depth",
+        "result",
+        "objective",
+        "exact",
+        "stopped",
+    ):
         if key in result:
             out[key] = result[key]
     out["moves"] = moves
@@ -724,7 +732,7 @@ class Game:
 def search_budget(algo: str, options: Dict[str, Any]) -> Dict[str, Any]:
     """The search options of an analysis request, checked and capped."""
     allowed = {"algo", "view", "movetime_ms", "threads"}
-    allowed |= {"iterations", "seed"} if algo == "ismcts" else {"depth"}
+    allowed |= {"iterations", "seed"} if algo == "ismcts" else {"depth", "objective"}
     for key in options:
         if key not in allowed:
             raise error(key, f"not an option of {algo} analysis")
@@ -747,6 +755,14 @@ def search_budget(algo: str, options: Dict[str, Any]) -> Dict[str, Any]:
         budget[key] = value
     if algo == "alphabeta":
         budget.pop("threads", None)
+        # win: prove a forced win or loss; margin: the score difference (the expected
+        # score where the game's objective is a score, as Merchant Explorers' solo game).
+        objective = options.get("objective", "win")
+        if objective not in ("win", "margin"):
+            raise error(
+                "objective", f"{objective!r} is not an objective (win or margin)"
+            )
+        budget["objective"] = objective
     # No budget, or one with no time cap: the page's time cap, never an endless search.
     budget.setdefault("movetime_ms", MAX_MOVETIME_MS)
     return budget

@@ -315,15 +315,14 @@ function drawAnalysis(analysis) {
   const size = report.algorithm === "alphabeta" ? `depth ${report.depth}` : `${report.iterations} iterations`;
   const nps = report.nps ? ` · ${Math.round(report.nps).toLocaleString()} nodes/s` : "";
   info.textContent = `${analysis.running ? "running" : "done"} · ${size}${nps} · ${analysis.elapsed.toFixed(1)} s${rate}${here ? "" : " · (another position)"}`;
-  $("analysis-best").textContent = here && report.best ? `best: ${report.best}${report.value != null ? ` (${percent(report.value)})` : ""}` : "";
+  const bestValue =
+    report.value == null ? "" : report.algorithm === "alphabeta" ? ` (margin ${provenValue(report)})` : ` (${percent(report.value)})`;
+  $("analysis-best").textContent = here && report.best ? `best: ${report.best}${bestValue}` : "";
   $("analysis-best").dataset.best = here && report.best ? report.best : "";
   for (const entry of report.moves) {
     const row = document.createElement("tr");
     if (entry.move === report.best) row.className = "best";
-    const value =
-      report.algorithm === "alphabeta"
-        ? `${entry.result || ""}${entry.plies != null ? ` in ${entry.plies}` : ""}`
-        : percent(entry.value);
+    const value = report.algorithm === "alphabeta" ? provenValue(entry) : percent(entry.value);
     const cells = [entry.move, entry.visits != null ? String(entry.visits) : "", value];
     cells.forEach((text, i) => {
       const cell = document.createElement("td");
@@ -348,6 +347,17 @@ function drawAnalysis(analysis) {
   }
 }
 
+// Alpha-beta: a proven result (win/loss in N plies) or, with the margin objective, the
+// score difference it expects (exact once proven).
+function provenValue(entry) {
+  if (entry.result) return `${entry.result}${entry.plies != null ? ` in ${entry.plies}` : ""}`;
+  if (typeof entry.value === "number") {
+    const sign = entry.value > 0 ? "+" : "";
+    return `${sign}${entry.value}${entry.exact ? " (exact)" : " (estimate)"}`;
+  }
+  return "";
+}
+
 function analysisOptions() {
   const algo = $("algo").value;
   const options = { algo };
@@ -356,8 +366,9 @@ function analysisOptions() {
   if (algo === "ismcts") {
     if ($("iterations").value) options.iterations = parseInt($("iterations").value, 10);
     options.threads = parseInt($("threads").value, 10) || 1;
-  } else if ($("depth").value) {
-    options.depth = parseInt($("depth").value, 10);
+  } else {
+    if ($("depth").value) options.depth = parseInt($("depth").value, 10);
+    options.objective = $("objective").value;
   }
   return options;
 }
@@ -720,6 +731,7 @@ async function main() {
     $("iterations-label").hidden = ab;
     $("threads-label").hidden = ab;
     $("depth-label").hidden = !ab;
+    $("objective-label").hidden = !ab;
   });
   $("annotate").addEventListener("click", () => act("/annotate", { iterations: parseInt($("annotate-iterations").value, 10) || 300 }));
   $("board").addEventListener("click", onBoardClick);
