@@ -747,10 +747,15 @@ def test_follow_mode_offers_the_chance_outcomes(client):
     assert picked["turn"] == "player"
     nodes = {n["id"]: n for n in picked["tree"]}
     assert nodes[picked["current"]]["move"] == outcomes[-1]["move"]
-    # Advice comes from the mover's view: the search runs on it.
-    client.post(f"/api/games/{gid}/analysis", json={"iterations": 200})
+    # Advice comes from the mover's view: the same search as on public_view(mover).
+    client.post(f"/api/games/{gid}/analysis", json={"iterations": 300, "seed": 5})
     done = wait_for(client, gid, lambda v: not v["analysis"]["running"])
-    assert done["analysis"]["report"]["best"] in picked["legal"]
+    report = done["analysis"]["report"]
+    state = golem_solver.load(client.get(f"/api/games/{gid}/position.toml").text)
+    view = state.public_view(state.current_player)
+    expected = golem_solver.analyse(view, iterations=300, seed=5)
+    assert report["best"] == expected["best"] and report["best"] in picked["legal"]
+    assert report["value"] == round(expected["value"], 4)
 
 
 def test_chance_events_too_large_to_list_are_sampled(client):
@@ -979,3 +984,19 @@ def test_a_host_other_than_loopback_is_warned_about():
         if process.poll() is None:
             process.kill()
     assert process.returncode == 130
+
+
+def test_the_board_without_its_extra_is_one_error_line(monkeypatch):
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn: ImportError
+    result = cli("board", "--no-browser")
+    assert result.exit_code == 2
+    assert (
+        result.stderr
+        == 'error: board: needs the board extra: pip install "golem-solver[board]"\n'
+    )
+
+
+def test_a_port_out_of_range_is_one_error_line():
+    result = cli("board", "--no-browser", "--port", "70000")
+    assert result.exit_code == 2
+    assert result.stderr == "error: port: 70000 is outside 0..=65535\n"
