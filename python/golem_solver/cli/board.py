@@ -51,7 +51,7 @@ def _open_file(store, file: Path) -> None:
 
 FileArg = typer.Argument(
     None,
-    metavar="[FILE]",
+    metavar="FILE",
     help="A position (TOML) or a record file (JSON lines: its first game).",
 )
 
@@ -70,8 +70,8 @@ def board(
 ) -> None:
     """The analysis board: play, analyse and follow a game in a local web page.
 
-    Needs the board extra (pip install "golem-solver[board]"). Every request needs the
-    token in the printed URL. Ctrl-C stops every analysis and exits with status 130.
+    Needs the board extra: pip install "golem-solver\\[board]". Every request needs
+    the token in the printed URL. Ctrl-C stops every analysis and exits with status 130.
     """
     try:
         import uvicorn
