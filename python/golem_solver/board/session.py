@@ -432,6 +432,7 @@ class Game:
     def goto(self, node_id: Any) -> None:
         with self.lock:
             self.current = self.node(node_id).id
+            self.bot_error = None  # try the bots again (a full search cap passes)
             self._changed()
         self.wake_bots()
 
@@ -528,21 +529,23 @@ class Game:
             move = bot_move(bot, state, player, seed, token)
         except GolemError as e:
             with self.lock:
-                self.bot_error = (
-                    f"{getattr(e, 'field', 'bot')}: {getattr(e, 'message', str(e))}"
-                )
+                self.bot_error = f"{e.field}: {e.message}"
         finally:
             with self.lock:
                 self.bot_thinking = None
-                still_there = self.current == node_id and node_id in self.nodes
-                if move is not None and still_there and not token.stopped:
-                    self._changed()
+                # The move counts only where it was asked for, by the bot still seated.
+                wanted = (
+                    move is not None
+                    and not token.stopped
+                    and self.current == node_id
+                    and self.bots[player] is bot
+                )
+                if wanted:
                     try:
                         self.play(move)
                     except GolemError as e:
                         self.bot_error = f"{e.field}: {e.message}"
-                else:
-                    self._changed()
+                self._changed()
         self.wake_bots()
 
     # ---- analysis ------------------------------------------------------------------
