@@ -1000,3 +1000,18 @@ def test_a_port_out_of_range_is_one_error_line():
     result = cli("board", "--no-browser", "--port", "70000")
     assert result.exit_code == 2
     assert result.stderr == "error: port: 70000 is outside 0..=65535\n"
+
+
+def test_the_greedy_bot_is_the_arenas_and_sees_only_its_seat():
+    from golem_solver import _core
+
+    for game in GAMES:
+        state = golem_solver.new(game, 2, 5)
+        while state.turn == "chance":
+            state.apply(state.chance_outcomes()[0][0])
+        move = _core.bot_move(state, "greedy", seed=1)
+        assert move in state.legal_action_texts()
+        view = state.public_view(state.current_player)
+        assert _core.bot_move(view, "greedy", seed=1) == move
+    with pytest.raises(golem_solver.GolemError, match="^bot"):
+        _core.bot_move(golem_solver.new("century-golem", 2, 1), "nonsense")

@@ -5,6 +5,7 @@ Explorers: won only by achieving all three objectives; the coins are the score).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from test_cli_games import bad, ok
@@ -157,3 +158,25 @@ def test_show_marks_each_objective_and_the_solo_goal(solo_position):
     golem = solo_position.parent / "golem.toml"
     golem.write_text(new("golem-cranio", 1, 1).to_toml())
     assert "Solo: played for the score alone" in ok("show", golem)
+
+
+def solo_puzzles():
+    suite = Path(__file__).parent.parent / "puzzles" / "merchant-explorers-endgames.jsonl"
+    rows = [json.loads(line) for line in suite.read_text().splitlines() if line.strip()]
+    return [row for row in rows if "players = 1" in row["position"]]
+
+
+def test_an_exact_solo_solve_reports_the_chance_to_achieve_all_three(tmp_path):
+    puzzle = solo_puzzles()[0]
+    path = tmp_path / "endgame.toml"
+    path.write_text(puzzle["position"])
+    result = json.loads(ok("solve", path, "--depth", str(puzzle["depth"]), "--json"))
+    assert result["objective"] == "score" and result["exact"]
+    assert result["value"] == puzzle["margin"]
+    best = next(m for m in result["moves"] if m["move"] == result["best"])
+    assert result["solo_win"] == best["solo_win"] and 0.0 <= best["solo_win"] <= 1.0
+    for entry in result["moves"]:
+        assert entry["expected_score"] == entry["value"]
+        assert entry["solo_win"] is not None and 0.0 <= entry["solo_win"] <= 1.0
+    text = ok("solve", path, "--depth", str(puzzle["depth"]))
+    assert "chance to achieve all three objectives" in text

@@ -401,6 +401,11 @@ def arena_games(
     ``arena``'s ``records``, plus ``seats``, the lineup index holding each seat), in game
     order. ``count=0`` only checks the arguments."""
 
+def bot_move(state: GameState, spec: str, *, seed: int = 0) -> Optional[str]:
+    """The move (text) the bot ``spec`` (an arena bot spec: ``greedy``, ``ismcts:...``)
+    makes for the player to move, from that seat's ``public_view``, its randomness drawn
+    from ``seed``; None if that player has no legal move."""
+
 def arena_report(
     bots: list[str],
     records: list[dict],

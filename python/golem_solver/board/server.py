@@ -243,7 +243,7 @@ def create_app(
                 }
             )
         return JSONResponse(
-            {"games": out, "bots": ["human", "random", "ismcts", "alphabeta"]}
+            {"games": out, "bots": ["human", "random", "greedy", "ismcts", "alphabeta"]}
         )
 
     async def list_games(request: Request) -> Response:

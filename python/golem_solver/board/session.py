@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
 from .. import games as registry
+from .. import _core
 from .._core import GolemError, StopToken
 from ..annotate import annotate_game
 from ..records import GameRecord, record_from_dict
@@ -36,7 +37,7 @@ MAX_MOVETIME_MS = 600_000
 MAX_ITERATIONS = 5_000_000
 MAX_DEPTH = 64
 #: Budgets of the bots' strength settings, and the defaults.
-BOT_KINDS = ("random", "ismcts", "alphabeta")
+BOT_KINDS = ("random", "greedy", "ismcts", "alphabeta")
 DEFAULT_BOT_ITERATIONS = 1000
 DEFAULT_BOT_DEPTH = 3
 BOT_MOVETIME_MS = 10_000
@@ -115,7 +116,7 @@ class Node:
 @dataclass
 class Bot:
     kind: str
-    budget: int  # ISMCTS iterations or alpha-beta depth; unused by random
+    budget: int  # ISMCTS iterations or alpha-beta depth; unused by random and greedy
 
     @property
     def spec(self) -> str:
@@ -127,7 +128,8 @@ class Bot:
 
 
 def parse_bot(spec: Optional[str], where: str) -> Optional[Bot]:
-    """``None``/``human``, ``random``, ``ismcts[:iterations=N]``, ``alphabeta[:depth=D]``."""
+    """``None``/``human``, ``random``, ``greedy``, ``ismcts[:iterations=N]``,
+    ``alphabeta[:depth=D]``."""
     if spec is None or spec == "human":
         return None
     if not isinstance(spec, str):
@@ -135,10 +137,10 @@ def parse_bot(spec: Optional[str], where: str) -> Optional[Bot]:
     kind, _, rest = spec.partition(":")
     if kind not in BOT_KINDS:
         raise error(where, f"'{kind}' is not a bot (human, {', '.join(BOT_KINDS)})")
-    if kind == "random":
+    if kind in ("random", "greedy"):
         if rest:
-            raise error(where, "random takes no settings")
-        return Bot("random", 0)
+            raise error(where, f"{kind} takes no settings")
+        return Bot(kind, 0)
     key, default, high = (
         ("iterations", DEFAULT_BOT_ITERATIONS, MAX_ITERATIONS)
         if kind == "ismcts"
@@ -777,6 +779,9 @@ def bot_move(
     """The move of ``bot`` for seat ``player``; searches see only that seat's view."""
     if bot.kind == "random":
         return random.Random(seed).choice(state.legal_action_texts())
+    if bot.kind == "greedy":
+        # The arena's greedy bot, which reads only the seat's public view.
+        return _core.bot_move(state, "greedy", seed=check_int("seed", seed))
     view = state.public_view(player)
     if bot.kind == "ismcts":
         result = ismcts_search(

@@ -530,13 +530,15 @@ def _solo_fields(result: dict) -> None:
     result["objective"] = "win" if proof else "score"
 
     def fill(entry: dict) -> None:
+        # The core values settled moves exactly (solo_win); a proof says 1 or 0 anyway.
         if proof:
             verdict = entry.get("result")
             entry["expected_score"] = None
-            entry["solo_win"] = {"win": 1.0, "loss": 0.0}.get(verdict)
+            if entry.get("solo_win") is None:
+                entry["solo_win"] = {"win": 1.0, "loss": 0.0}.get(verdict)
         else:
             entry["expected_score"] = entry["value"]
-            entry["solo_win"] = None
+            entry.setdefault("solo_win", None)
 
     fill(result)
     for entry in result["moves"]:

@@ -98,7 +98,10 @@ def verdict_text(result: Result, words: Words = PLAIN) -> str:
     kind = "exact" if result["exact"] else "estimated at the horizon"
     value = value_text(result["value"], result["exact"], sign=not words.solo)
     if words.solo:
-        return f"expected {words.score_unit} {value} ({kind}, depth {result['depth']})"
+        text = f"expected {words.score_unit} {value}"
+        if result.get("solo_win") is not None:
+            text += f", {words.solo_goal} {percent(result['solo_win'])}"
+        return f"{text} ({kind}, depth {result['depth']})"
     return f"score margin {value} ({kind}, depth {result['depth']})"
 
 

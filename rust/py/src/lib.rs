@@ -8,6 +8,7 @@
 mod state;
 mod arena;
 mod bench;
+mod bot_move;
 mod century;
 mod files;
 mod golem_cranio;
@@ -163,6 +164,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::analyse, m)?)?;
     m.add_function(wrap_pyfunction!(playouts::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
+    m.add_function(wrap_pyfunction!(bot_move::bot_move, m)?)?;
     m.add_class::<rl::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(rl::batch_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;

@@ -11,6 +11,7 @@ use golem_core::search::ismcts::{
     self, IsmctsConfig, IsmctsResult, Reward, Rollout, SoloGoal, Variant,
 };
 use golem_core::search::objective::{verdict, Objective, Verdict};
+use golem_core::search::solo::solo_value;
 use golem_core::search::options::{check_exploration, check_range, OptionError, HASH_MB, THREADS};
 use golem_core::search::{Limits, StopFlag};
 use golem_core::{Game, Turn};
@@ -343,7 +344,51 @@ impl StateVisitor for Solve {
                 Ok(dict)
             },
         )
+        .and_then(|dict| {
+            if root.num_players() == 1 {
+                Python::with_gil(|py| put_solo_values(&root, dict.bind(py)))?;
+            }
+            Ok(dict)
+        })
     }
+}
+
+/// States an exact solo valuation may visit per root move before it gives up.
+const SOLO_VALUE_NODES: u64 = 1_000_000;
+
+/// A solo `solve`: per root move whose value is exact (searched to the end), its exact
+/// expected score and chance to win under best play for score (`solo_win`, None where
+/// the move is not settled or the rest of the game is too large to value), and the best
+/// move's at the top.
+fn put_solo_values<G: Game>(root: &G, dict: &Bound<'_, PyDict>) -> PyResult<()> {
+    let best: Option<String> = dict.get_item("best")?.and_then(|b| b.extract().ok());
+    let mut top = None;
+    if let Some(moves) = dict.get_item("moves")? {
+        for entry in moves.downcast::<PyList>()?.iter() {
+            let entry = entry.downcast::<PyDict>()?;
+            let text: String = entry.get_item("move")?.map_or(Ok(String::new()), |m| m.extract())?;
+            let exact = entry
+                .get_item("exact")?
+                .is_some_and(|e| e.extract::<bool>().unwrap_or(false));
+            let proven = entry
+                .get_item("result")?
+                .is_some_and(|r| r.extract::<String>().is_ok_and(|r| r != "unproven"));
+            let value = match root.action_from_text(&text) {
+                Ok(action) if exact || proven => {
+                    let mut child = *root;
+                    child.apply(action);
+                    solo_value(&child, SOLO_VALUE_NODES)
+                }
+                _ => None,
+            };
+            entry.set_item("solo_win", value.map(|v| v.win_chance))?;
+            if best.as_deref() == Some(text.as_str()) {
+                top = value;
+            }
+        }
+    }
+    dict.set_item("solo_win", top.map(|v| v.win_chance))?;
+    Ok(())
 }
 
 /// Alpha-beta: see `solve` in the Python stub (`_core.pyi`) for the arguments.

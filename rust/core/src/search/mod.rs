@@ -5,6 +5,7 @@
 //!   history/killer move ordering.
 //! - [`ismcts`]: information-set Monte Carlo tree search (SO and MO variants).
 //! - [`minimax`]: a plain full-width reference search, for tests.
+//! - [`solo`]: exact expected score and win chance of a solo position (for reports).
 
 pub mod alphabeta;
 pub mod ismcts;
@@ -12,6 +13,7 @@ pub mod limits;
 pub mod minimax;
 pub mod objective;
 pub mod options;
+pub mod solo;
 pub mod tt;
 
 pub use limits::{Limits, StopFlag};
