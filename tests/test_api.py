@@ -239,6 +239,7 @@ def test_a_panic_becomes_golem_error():
         golem_solver._core._panic_for_tests()
     assert info.value.field == "internal error"
     assert "deliberate panic" in info.value.message
+    assert isinstance(info.value, golem_solver.InternalError)
 
 
 def test_seat_index_checked(midgame):

@@ -276,3 +276,18 @@ def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch):
     (line,) = result.stderr.splitlines()
     assert line.startswith("error: internal error: AttributeError:")
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_panic_in_the_core_exits_70_not_2(monkeypatch):
+    # A caught Rust panic is a bug of ours, like a Python error: never "bad input".
+    from golem_solver import _core
+
+    def panics(*args, **kwargs):
+        _core._panic_for_tests()
+
+    monkeypatch.setattr(commands.registry, "new", panics)
+    result = invoke("new")
+    assert result.exit_code == commands.EXIT_INTERNAL_ERROR
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: internal error: deliberate panic")
+    assert line.endswith("please report it)")

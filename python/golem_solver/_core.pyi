@@ -26,6 +26,10 @@ class GolemError(ValueError):
 class PositionError(GolemError):
     """A refused position; ``field`` is the TOML field (``player[1].hand[2]``)."""
 
+class InternalError(GolemError):
+    """A bug in golem-solver (a Rust panic caught at the boundary); ``field`` is
+    ``"internal error"``. The command line exits 70 on it, not 2."""
+
 class IllegalActionError(GolemError):
     """A move that is not legal here; ``field`` is ``"move"`` (text) or ``"action"`` (int)."""
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
-from ._core import GolemError, StopToken
+from ._core import GolemError, InternalError, StopToken
 from ._files import MAX_POSITION_BYTES, capped_lines, read_capped
 from .backends import RAY, THREADS, check_backend, ray_backend
 from .games import from_toml, golem_error
@@ -78,6 +78,8 @@ def load_suite(path: Path, allow_outside: bool = False) -> List[Puzzle]:
             return _read_suite(path, stream, allow_outside)
     except OSError as e:
         raise SuiteError(str(path), e.strerror or str(e)) from None
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:  # a line too long or not UTF-8
         raise SuiteError(e.field, e.message) from None
 
@@ -201,12 +203,16 @@ def _position(record: dict, where: str, base: Path, allow_outside: bool) -> Any:
         raise SuiteError(f"{where}.{key}", f"{file}: no such file next to the suite")
     try:
         text = inline if inline is not None else _read_position_file(base / file)
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:  # too large or not UTF-8
         raise SuiteError(f"{where}.{key}", f"{file}: {e.message}") from None
     except OSError as e:
         raise SuiteError(f"{where}.{key}", f"{file}: {e.strerror or e}") from None
     try:
         state = from_toml(text)
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:
         raise SuiteError(f"{where}.{key}.{e.field}", e.message) from None
     except OSError as e:

@@ -18,7 +18,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
-from ._core import GolemError
+from ._core import GolemError, InternalError
 from ._files import capped_lines, write_atomically
 from .games import GAMES, from_toml, golem_error
 
@@ -132,6 +132,8 @@ def record_from_dict(data: Any, index: int = 0) -> GameRecord:
 def _start_state(text: str, where: str) -> Any:
     try:
         return from_toml(text)
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:
         inner = getattr(e, "field", None)
         message = getattr(e, "message", None) or str(e)
@@ -176,6 +178,8 @@ def _apply_checked(state: Any, text: str, index: int, ply: int) -> None:
         raise _fail(where, f"'{text}': the game is already over")
     try:
         state.apply(text)
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:
         message = getattr(e, "message", None) or str(e)
         raise _fail(where, f"'{text}': {message}") from None

@@ -27,7 +27,7 @@ from .. import backends
 from .. import games as registry
 from .. import puzzles as suites
 from .. import records as game_records
-from .._core import GolemError, StopToken
+from .._core import GolemError, InternalError, StopToken
 from .._core import bench as run_bench
 from .._files import MAX_POSITION_BYTES, read_capped, write_atomically
 from ..annotate import annotate_game, decisions
@@ -168,6 +168,9 @@ def reports_errors(command: F) -> F:
     def run(*args, **kwargs):
         try:
             return command(*args, **kwargs)
+        except InternalError as e:  # a panic in the core: a bug, not bad input
+            typer.echo(_error_line(e.field, e.message), err=True)
+            raise typer.Exit(EXIT_INTERNAL_ERROR) from None
         except (GolemError, Failure) as e:
             field = getattr(e, "field", None)
             message = getattr(e, "message", None) or str(e)
@@ -455,6 +458,8 @@ def apply(
     for number, text in enumerate(played, start=1):
         try:
             state.apply(text)
+        except InternalError:  # a bug: never reported as bad input
+            raise
         except GolemError as e:
             raise Failure(
                 f"move {number} of {len(played)} '{text}'", e.message

@@ -40,6 +40,12 @@ create_exception!(
 );
 create_exception!(
     golem_solver,
+    InternalError,
+    GolemError,
+    "A bug in golem-solver (a Rust panic caught at the boundary); `.field` is \"internal error\"."
+);
+create_exception!(
+    golem_solver,
     IllegalActionError,
     GolemError,
     "A move or action that is not legal in the position."
@@ -106,12 +112,13 @@ fn panic_text(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// Runs one entry point; a panic becomes `GolemError("internal error: ...")`.
+/// Runs one entry point; a panic becomes `InternalError("internal error: ...")` (a
+/// `GolemError`, so callers catching the package's errors still catch it).
 pub(crate) fn guarded<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
-        Err(golem_error(
+        Err(error::<InternalError>(
             "internal error",
-            format!(
+            &format!(
                 "{} (this is a bug in golem-solver; please report it)",
                 panic_text(payload.as_ref())
             ),
@@ -148,6 +155,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     install_panic_hook();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("GolemError", py.get_type::<GolemError>())?;
+    m.add("InternalError", py.get_type::<InternalError>())?;
     m.add("PositionError", py.get_type::<PositionError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("LIMITS", limits(py)?)?;

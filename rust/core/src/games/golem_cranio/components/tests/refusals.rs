@@ -523,7 +523,12 @@ fn refuses_an_inventory_other_than_the_fixed_counts() {
 fn refuses_drop_weights_that_are_not_positive() {
     assert_refused(
         set("/marbles/drop_model/value/line_weights/2", json!(0)),
-        &["components.marbles.drop_model.value.line_weights[2]: expected an integer >= 1, got 0"],
+        &["components.marbles.drop_model.value.line_weights[2]: expected an integer from 1 to 1000000, got 0"],
+    );
+    // Five weights of u32::MAX once passed, and their total overflowed at the first drop.
+    assert_refused(
+        set("/marbles/drop_model/value/line_weights/2", json!(u32::MAX)),
+        &["components.marbles.drop_model.value.line_weights[2]: expected an integer from 1 to 1000000, got 4294967295"],
     );
     assert_refused(
         set("/marbles/drop_model/value/kind", json!("chute")),
