@@ -155,7 +155,8 @@ def fake_bench(expected):
          "nodes": 30, "seconds": 0.5},
     ]  # fmt: skip
 
-    def bench(*, on_line=None, **options):
+    def bench(*, on_line=None, stop=None, **options):
+        assert stop is not None, "the bench runs with a stop token (Ctrl-C)"
         calls.append(options)
         for line in lines:
             if on_line is not None:

@@ -343,6 +343,80 @@ def test_a_stopped_arena_from_python_reports_the_games_finished():
     assert not whole["stopped"] and whole["played"] == 4
 
 
+def interrupt_at(args, *times: float, program=CLI) -> tuple:
+    """Sends SIGINT at each of ``times`` (seconds after the start); returns the finished
+    process and how long it took to exit after the first signal."""
+    process = subprocess.Popen(
+        [*program, *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    start = time.monotonic()
+    first = None
+    for at in times:
+        time.sleep(max(0.0, start + at - time.monotonic()))
+        if process.poll() is not None:
+            break
+        process.send_signal(signal.SIGINT)
+        first = first if first is not None else time.monotonic()
+    out, err = process.communicate(timeout=60)
+    took = time.monotonic() - (first if first is not None else start)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err), took
+
+
+@pytest.mark.parametrize(
+    "bot", ["ismcts:iterations=100000000", "alphabeta:depth=30,hash=1"]
+)
+def test_ctrl_c_stops_an_arena_inside_a_long_search(bot):
+    # One move of these bots takes minutes: the stop must reach the search itself.
+    args = ["arena", "-b", bot, "-b", "random", "--games", "2", "--json"]
+    done, took = interrupt_at(args, 4.0)
+    assert done.returncode == 130, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1])["stopped"] is True
+    assert took < 2.5, f"{took:.2f} s after Ctrl-C"
+
+
+def test_a_second_ctrl_c_on_the_way_out_does_not_abort():
+    args = ["arena", "-b", "ismcts:iterations=100000000", "-b", "random", "--json"]
+    for second in (0.0, 0.05, 0.3):
+        done, _ = interrupt_at(args, 4.0, 4.0 + second, 4.0 + 2 * second)
+        assert done.returncode == 130, (second, done.returncode, done.stderr)
+        assert json.loads(done.stdout.splitlines()[-1])["stopped"] is True
+        assert "Traceback" not in done.stderr
+
+
+def test_ctrl_c_during_start_up_is_exit_130_without_a_traceback():
+    # The installed command, whose first step is the Ctrl-C handling, interrupted in the
+    # middle of its slow imports: as soon as one of the libraries they load is mapped (seen
+    # in /proc/PID/maps). Before its first line, the interpreter's own start-up is Python's.
+    script = Path(sys.executable).with_name("golem-solve")
+    assert script.exists(), "golem-solve is installed next to this Python"
+    for library in ("golem_solver/_core", "lib-dynload/_json", "pydantic_core"):
+        process = subprocess.Popen(
+            [str(script), "perft", str(MIDGAME), "--depth", "1000"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        maps = Path(f"/proc/{process.pid}/maps")
+        deadline = time.monotonic() + 30
+        while library not in maps.read_text():
+            assert time.monotonic() < deadline, f"{library} never loaded"
+            time.sleep(0.001)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 130, (library, process.returncode, err)
+        assert "Traceback" not in err and out == "", library
+
+
+def test_ctrl_c_stops_bench_within_two_seconds():
+    done, took = interrupt_at(["bench", "--nodes", HUGE[:19]], 2.0)
+    assert done.returncode == 130, done.stderr
+    assert took < 2.0, f"{took:.2f} s after Ctrl-C"
+    assert "Traceback" not in done.stderr and "total" not in done.stdout
+
+
 # ---- 6. time caps ---------------------------------------------------------------------
 
 

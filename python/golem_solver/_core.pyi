@@ -422,13 +422,15 @@ def bench(
     nodes: Optional[int] = None,
     positions: Optional[str] = None,
     on_line: Optional[Callable[[dict], object]] = None,
+    stop: Optional[StopToken] = None,
 ) -> dict:
     """Runs the bench searches (every game's built-in positions, or ``game``'s; or the
     TOML ``positions``, separated by lines ``---``): ``{"nodes", "seconds", "nps",
     "expected", "lines", "games"}``. ``lines`` has ``game``, ``position``, ``search``,
     ``nodes``, ``seconds`` per search, ``games`` the subtotals per game. For the built-in
     run ``nodes`` is the signature and ``expected`` the value recorded in the code;
-    ``expected`` is None for an ad-hoc run."""
+    ``expected`` is None for an ad-hoc run. ``stop`` ends it at once: ``stopped`` is then
+    True, the search cut short is left out and ``expected`` is None."""
 
 def golem_points(name: str) -> int: ...
 

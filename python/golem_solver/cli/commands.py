@@ -903,14 +903,20 @@ def bench(
             options["positions"] = read_capped(
                 f, str(positions), cap=16 * MAX_POSITION_BYTES
             )
-    if as_json:
-        # A callback even here: calling into Python between searches lets Ctrl-C through.
-        typer.echo(json.dumps(run_bench(on_line=lambda line: None, **options)))
-        return
-    result = run_bench(
-        on_line=lambda line: print(bench_output.line_text(line), flush=True),
-        **options,
+
+    # On a worker thread with a stop token, so Ctrl-C ends the search running at once.
+    def show(line: dict) -> None:
+        if not as_json:
+            print(bench_output.line_text(line), flush=True)
+
+    result, interrupted = _run_interruptibly(
+        lambda token: run_bench(on_line=show, stop=token, **options)
     )
+    if interrupted:  # the lines so far are printed; a stopped run has no total
+        raise typer.Exit(EXIT_INTERRUPTED)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
     for subtotal in result.get("games", []):
         typer.echo(bench_output.subtotal_text(subtotal))
     typer.echo(bench_output.summary(result))

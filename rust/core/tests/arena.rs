@@ -286,6 +286,33 @@ fn a_stop_ends_the_arena_with_the_games_finished() {
 }
 
 #[test]
+fn a_stop_does_not_wait_for_a_long_search() {
+    // Each of these bots takes minutes per move; the stop must reach the search itself.
+    for spec in ["ismcts:iterations=100000000", "alphabeta:depth=30"] {
+        let bots = lineup(&[spec, "random"]);
+        let stop = StopFlag::new();
+        let stopper = stop.clone();
+        let timer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            stopper.stop();
+        });
+        let start = std::time::Instant::now();
+        let report = run(&bots, &config(2, 2, 0, 2), &stop, &mut |_, _| {}).unwrap();
+        let took = start.elapsed();
+        timer.join().unwrap();
+        assert!(report.stopped, "{spec}");
+        assert!(
+            report.records.is_empty(),
+            "{spec}: a stopped move is not played on"
+        );
+        assert!(
+            took < std::time::Duration::from_secs(1),
+            "{spec}: took {took:?}"
+        );
+    }
+}
+
+#[test]
 fn an_arena_not_stopped_says_so() {
     let bots = lineup(&["greedy", "random"]);
     let report = run(&bots, &config(4, 2, 0, 1), &StopFlag::new(), &mut |_, _| {}).unwrap();

@@ -12,7 +12,7 @@ use golem_core::games::golem_cranio::components::{Components, BUILTIN_JSON};
 use golem_core::games::golem_cranio::setup::{new_game_seeded, NewGame};
 use golem_core::games::golem_cranio::State;
 use golem_core::testing::random_step;
-use golem_core::{Game, Turn};
+use golem_core::Turn;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

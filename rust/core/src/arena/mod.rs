@@ -220,7 +220,10 @@ pub fn play_games<G: Game>(
                 if game >= end || abandon() {
                     break;
                 }
-                if sender.send(play(bots, config, game, &abandon)).is_err() {
+                if sender
+                    .send(play(bots, config, game, stop, &abandon))
+                    .is_err()
+                {
                     break;
                 }
             });
@@ -348,6 +351,7 @@ fn play<G: Game>(
     bots: &[Box<dyn Bot<G>>],
     config: &ArenaConfig,
     game: u32,
+    stop: &StopFlag,
     abandon: &dyn Fn() -> bool,
 ) -> Result<GameRecord, ArenaError> {
     let players = config.players;
@@ -395,7 +399,14 @@ fn play<G: Game>(
                     break false;
                 }
                 let bot = &bots[seats[seat]];
-                let choice = bot.choose(&state.public_view(seat), &mut seat_rngs[seat]);
+                let view = state.public_view(seat);
+                let choice = bot.choose_or_stop(&view, &mut seat_rngs[seat], stop);
+                // A search cut short by the stop chose from part of its budget: the game
+                // is given up rather than played on with a move a full search might not
+                // make.
+                if stop.is_stopped() {
+                    return Err(ArenaError::Stopped);
+                }
                 match choice {
                     Some(action) if legal.contains(&action) => {
                         if config.record {
