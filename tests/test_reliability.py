@@ -417,6 +417,50 @@ def test_ctrl_c_stops_bench_within_two_seconds():
     assert "Traceback" not in done.stderr and "total" not in done.stdout
 
 
+# ---- 5b. memory: bounded by the threads, not by the games -----------------------------
+
+
+def peak_rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmHWM")
+
+
+@pytest.mark.parametrize("record", [False, True])
+def test_a_huge_arena_holds_no_memory_per_game(tmp_path, record):
+    # 10,000,000 games once took ~127 bytes each before the first game (1.2 GB), and
+    # every record was kept until the end (an abort at ~3 GB, with no file and no report).
+    path = tmp_path / "games.jsonl"
+    args = ["arena", "-b", "random", "-b", "random", "--games", "10000000"]
+    args += ["--threads", "2", "--json"] + (["--record", str(path)] if record else [])
+    process = subprocess.Popen(
+        [*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    time.sleep(6.0)
+    peak = peak_rss_mib(process.pid)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    report = json.loads(out.splitlines()[-1])
+    assert report["stopped"] and report["played"] > 100
+    assert peak < 250, f"peak RSS {peak:.0f} MiB"
+    if record:
+        from golem_solver.records import read_records
+
+        assert len(read_records(path)) == report["played"]
+
+
+def test_streamed_records_are_the_kept_ones():
+    streamed: list = []
+    kept = arena_api.run(["greedy", "random"], games=6, seed=3, record=True)
+    report = arena_api.run(
+        ["greedy", "random"], games=6, seed=3, record=True, on_record=streamed.append
+    )
+    assert "records" not in report and streamed == kept["records"]
+    assert report["bots"] == kept["bots"] and report["played"] == 6
+
+
 # ---- 6. time caps ---------------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ Failures are ``GolemError`` with ``field`` (the file or stream) and ``message``.
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 from typing import BinaryIO, Iterator, Tuple, Union
 
@@ -41,51 +42,102 @@ def write_atomically(
     through a synced temporary file in the same folder. Without ``overwrite`` an existing
     file is refused, and a file that appears meanwhile is not replaced (a hard link cannot
     take an existing name)."""
-    path = Path(path)
-    field = str(path)
-    if not overwrite and os.path.lexists(path):
-        raise _error(field, "file exists; pass overwrite=True to replace it")
-    folder = path.parent
     data = text if isinstance(text, bytes) else text.encode("utf-8")
-    temp = None
-    try:
-        for attempt in range(100):
-            candidate = folder / f".{path.name}.{os.getpid()}.{attempt}.tmp"
-            try:
-                fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            except FileExistsError:
-                continue
-            temp = candidate
-            break
-        else:
-            raise _error(field, "no temporary file could be made")
+    with AtomicWriter(path, overwrite=overwrite) as out:
+        out.write(data)
+
+
+#: What a refusal to replace a file says (``exists_hint`` of the command line: --force).
+OVERWRITE_HINT = "pass overwrite=True to replace it"
+
+
+def _temp_file(folder: Path, field: str) -> Tuple[Path, int]:
+    """A new file with a short random name in ``folder`` (so that any name the target
+    may legally have still fits the file system's limit on names)."""
+    for _ in range(100):
+        candidate = folder / f".golem-{secrets.token_hex(4)}.tmp"
+        try:
+            return candidate, os.open(
+                candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666
+            )
+        except FileExistsError:
+            continue
+    raise _error(field, "no temporary file could be made")
+
+
+class AtomicWriter:
+    """Bytes written to a temporary file in the target's folder as they come; on a clean
+    exit of the ``with`` block the file is synced and moved into place (renamed over the
+    target with ``overwrite``, else hard-linked so that a file appearing meanwhile is not
+    replaced); on an error it is removed, leaving any old file byte-identical. Memory
+    stays at one write's worth whatever the total (a stream of game records).
+
+    ``exists_hint`` ends the message refusing an existing file (the command line names
+    its own ``--force``)."""
+
+    def __init__(
+        self,
+        path: Union[str, "os.PathLike[str]"],
+        overwrite: bool = False,
+        exists_hint: str = OVERWRITE_HINT,
+    ) -> None:
+        self.path = Path(path)
+        self.field = str(self.path)
+        self.overwrite = overwrite
+        self.exists_hint = exists_hint
+        self._fd = -1
+        self._temp: "Path | None" = None
+
+    def _refuse_existing(self) -> GolemError:
+        return _error(self.field, f"file exists; {self.exists_hint}")
+
+    def __enter__(self) -> "AtomicWriter":
+        if not self.overwrite and os.path.lexists(self.path):
+            raise self._refuse_existing()
+        try:
+            self._temp, self._fd = _temp_file(self.path.parent, self.field)
+        except OSError as e:
+            raise _error(self.field, e.strerror or str(e)) from None
+        return self
+
+    def write(self, data: bytes) -> None:
         try:
             view = memoryview(data)
             while view:
-                written = os.write(fd, view)
+                written = os.write(self._fd, view)
                 view = view[written:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        if overwrite:
-            os.replace(temp, path)
+        except OSError as e:
+            raise _error(self.field, e.strerror or str(e)) from None
+
+    def _commit(self) -> None:
+        assert self._temp is not None
+        os.fsync(self._fd)
+        os.close(self._fd)
+        self._fd = -1
+        if self.overwrite:
+            os.replace(self._temp, self.path)
         else:
             try:
-                os.link(temp, path)
+                os.link(self._temp, self.path)
             except FileExistsError:
-                raise _error(
-                    field, "file exists; pass overwrite=True to replace it"
-                ) from None
-            os.unlink(temp)
-        temp = None
-    except OSError as e:
-        raise _error(field, e.strerror or str(e)) from None
-    finally:
-        if temp is not None:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
+                raise self._refuse_existing() from None
+            os.unlink(self._temp)
+        self._temp = None
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        try:
+            if kind is None:
+                self._commit()
+        except OSError as e:
+            raise _error(self.field, e.strerror or str(e)) from None
+        finally:
+            if self._fd >= 0:
+                os.close(self._fd)
+            if self._temp is not None:
+                try:
+                    os.unlink(self._temp)
+                except OSError:
+                    pass
 
 
 def _decode(data: bytes, field: str) -> str:

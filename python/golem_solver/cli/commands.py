@@ -11,6 +11,7 @@ status 2. Ctrl-C stops a long command, which prints what it has and exits with s
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -29,10 +30,10 @@ from .. import puzzles as suites
 from .. import records as game_records
 from .._core import GolemError, InternalError, StopToken
 from .._core import bench as run_bench
-from .._files import MAX_POSITION_BYTES, read_capped, write_atomically
+from .._files import MAX_POSITION_BYTES, AtomicWriter, read_capped, write_atomically
 from ..annotate import annotate_game, decisions
-from ..arena import records_of
-from ..records import read_records, write_records
+from ..arena import record_of
+from ..records import read_records
 from ..search import DEFAULT_ITERATIONS, DEFAULT_MOVETIME_MS, RANGES
 from ..search import analyse as ismcts_search
 from ..search import solve as alphabeta_search
@@ -53,6 +54,8 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 # A bug in golem-solver itself (EX_SOFTWARE of sysexits.h), told apart from bad input.
 EXIT_INTERNAL_ERROR = 70
+#: How a refusal to replace an existing file ends (the commands' own option).
+FORCE_HINT = "use --force to overwrite it"
 
 
 def _error_line(field: Optional[str], message: str) -> str:
@@ -845,14 +848,21 @@ def arena(
     )
     if backend == backends.RAY:
         backends.ray_backend()  # not installed: said before anything runs
-    results, interrupted = _run_interruptibly(
-        lambda token: arena_output.run(bots, {**options, "stop": token})
-    )
-    if record is not None:
-        # Atomic: an arena stopped by Ctrl-C writes the games finished by then, and a
-        # failed write leaves no partial file.
-        write_records(record, records_of(results), overwrite=force)
-        del results["records"]
+    # Records are written as the games finish (memory does not grow with the games) to a
+    # temporary file moved into place at the end: an arena stopped by Ctrl-C keeps the
+    # games finished by then, and a failed write leaves no partial file.
+    with contextlib.ExitStack() as stack:
+        if record is not None:
+            out = stack.enter_context(
+                AtomicWriter(record, overwrite=force, exists_hint=FORCE_HINT)
+            )
+            name = registry.check_game(game)
+            options["on_record"] = lambda entry: out.write(
+                (record_of(name, entry).to_line() + "\n").encode("utf-8")
+            )
+        results, interrupted = _run_interruptibly(
+            lambda token: arena_output.run(bots, {**options, "stop": token})
+        )
     if as_json:
         typer.echo(json.dumps(results))
     else:

@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use golem_core::arena::{
-    play_games, report, run, seat_bot, starting_position, ArenaConfig, ArenaError, ArenaReport,
-    GameRecord,
+    play_games, report, run, run_streaming, seat_bot, starting_position, ArenaConfig, ArenaError,
+    ArenaReport, GameRecord,
 };
 use golem_core::bots::{self, Bot};
 use golem_core::games::century::Century;
@@ -310,6 +310,23 @@ fn a_stop_does_not_wait_for_a_long_search() {
             "{spec}: took {took:?}"
         );
     }
+}
+
+#[test]
+fn streamed_records_come_in_game_order_and_give_the_same_report() {
+    let bots = lineup(&["greedy", "random", "ismcts:iterations=10"]);
+    let config = config(12, 3, 5, 3);
+    let kept = arena(&bots, config.clone()).unwrap();
+    let mut streamed = Vec::new();
+    let stop = StopFlag::new();
+    let report = run_streaming(&bots, &config, &stop, &mut |_, _| {}, &mut |r| {
+        streamed.push(r)
+    })
+    .unwrap();
+    assert_eq!(streamed, kept.records);
+    assert!(report.records.is_empty(), "streamed records are not kept");
+    assert_eq!((&report.bots, report.played), (&kept.bots, 12));
+    assert_eq!(report.unfinished(), kept.unfinished());
 }
 
 #[test]
