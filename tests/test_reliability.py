@@ -203,7 +203,8 @@ def test_endless_stdin_is_refused_at_the_cap():
 
 
 def test_an_endless_file_is_refused_at_the_cap():
-    assert bad("show", "/dev/zero").startswith("error: /dev/zero: larger than")
+    # Refused as a device before a byte is read (it once read up to the cap).
+    assert bad("show", "/dev/zero") == "error: /dev/zero: not a regular file"
 
 
 def test_capped_reads():
@@ -224,7 +225,16 @@ def test_a_suite_not_utf8_or_endless_is_one_error_line(tmp_path):
     suite = tmp_path / "bin.jsonl"
     suite.write_bytes(b"\n\x80\x81 not text\n")
     assert bad("puzzles", suite) == "error: bin.jsonl:2: not UTF-8 text (byte 0)"
-    assert bad("puzzles", "/dev/zero").startswith("error: zero:1: longer than")
+    # Devices and FIFOs are refused before they are opened (a FIFO once hung).
+    assert bad("puzzles", "/dev/zero") == "error: /dev/zero: not a regular file"
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for args in (["puzzles", fifo], ["replay", fifo], ["bench", "--positions", fifo]):
+        assert bad(*args) == f"error: {fifo}: not a regular file", args
+    for args in (["new", "--game", "merchant-explorers", "--map", fifo],):
+        assert bad(*args).endswith("not a regular file"), args
+    golem = ["new", "--game", "golem-cranio", "--components", fifo]
+    assert bad(*golem).endswith("not a regular file")
 
 
 # ---- 4. usage errors ------------------------------------------------------------------
@@ -589,3 +599,65 @@ def test_a_suite_position_file_inside_the_folder_is_fine(tmp_path):
     result = run("puzzles", write_suite(tmp_path, "sub/pos.toml"), "--depth", "1")
     assert result.exit_code in (0, 1), result.stderr
     assert os.path.exists(tmp_path / "sub" / "pos.toml")
+
+
+MAPS = (
+    Path(__file__).resolve().parent.parent
+    / "rust"
+    / "core"
+    / "data"
+    / "merchant_explorers"
+)
+
+
+def test_files_named_inside_a_suite_or_record_are_confined_too(tmp_path):
+    # `map = "/etc/passwd"` in an inline position was read, its first line echoed.
+    text = golem_solver.new("merchant-explorers", players=2).to_toml()
+    for key, value in [("map", "/etc/passwd"), ("components", "../mine.json")]:
+        inline = f'{key} = "{value}"\n' + "\n".join(
+            line for line in text.splitlines() if not line.startswith(f"{key} =")
+        )
+        record = {"id": "p", "position": inline, "objective": "win", "best": ["x"]}
+        suite = tmp_path / "suite.jsonl"
+        suite.write_text(json.dumps(record) + "\n")
+        expected = f"error: suite.jsonl:1.position.{key}: outside the suite's folder"
+        assert bad("puzzles", suite) == expected
+        game = {"game": "merchant-explorers", "start": inline, "moves": []}
+        game["scores"] = [0, 0]
+        records = tmp_path / "games.jsonl"
+        records.write_text(json.dumps(game) + "\n")
+        line = bad("replay", records)
+        assert line == f"error: record[0].start.{key}: outside the record file's folder"
+        assert "root:" not in line
+        # Unless asked for: then the file is read (and here refused for what it is).
+        allowed = bad("replay", records, "--allow-outside")
+        assert "outside" not in allowed and allowed.startswith("error: record[0]")
+
+
+def test_an_empty_or_cut_map_file_is_a_map_error_not_avenia(tmp_path):
+    # The bundled maps were interned with an empty text, so an empty file was Avenia.
+    whole = (MAPS / "map_avenia.txt").read_text()
+    for name, text in [("empty.txt", ""), ("cut.txt", whole[:200])]:
+        path = tmp_path / name
+        path.write_text(text)
+        line = bad("new", "--game", "merchant-explorers", "--map", path)
+        assert line.startswith(f"error: map: map {name}:"), line
+    line = bad("new", "--game", "merchant-explorers", "--map", "/dev/null")
+    assert line == "error: map: map null:0: not a regular file"
+
+
+def test_a_deeply_nested_line_is_an_error_naming_the_line(tmp_path):
+    deep = tmp_path / "deep.jsonl"
+    deep.write_text("[" * 100_000 + "\n")
+    message = "not JSON this reader takes: nested too deeply"
+    assert bad("puzzles", deep) == f"error: deep.jsonl:1: {message}"
+    assert bad("replay", deep) == f"error: record[0]: {message}"
+
+
+def test_a_long_legal_output_name_is_written(tmp_path):
+    # 250 bytes is a legal name; the temporary name once added a suffix past 255.
+    name = "n" * 245 + ".toml"
+    ok("new", "-o", tmp_path / name)
+    records = tmp_path / ("r" * 244 + ".jsonl")
+    ok("arena", "-b", "random", "-g", "1", "--record", records)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([name, records.name])

@@ -13,10 +13,18 @@ Failures are ``GolemError`` with ``field`` (the file or stream) and ``message``.
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
+import stat
+import sys
 from pathlib import Path
-from typing import BinaryIO, Iterator, Tuple, Union
+from typing import BinaryIO, Iterator, Optional, Tuple, Union
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - the package declares tomli for these versions
+    import tomli as tomllib
 
 from ._core import GolemError
 
@@ -178,3 +186,59 @@ def capped_lines(
         if len(line) > cap and not line.endswith(b"\n"):
             raise _error(f"{field}:{number}", f"longer than {cap} bytes")
         yield number, _decode(line, f"{field}:{number}").rstrip("\r\n")
+
+
+def open_regular(path: Union[str, "os.PathLike[str]"]) -> BinaryIO:
+    """``path`` opened for binary reading if it is a regular file (symbolic links
+    followed); a device (``/dev/zero``), a FIFO (which would block until a writer came)
+    or a folder is refused before it is opened, as the core's reader does."""
+    field = str(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        raise _error(field, e.strerror or str(e)) from None
+    if not stat.S_ISREG(mode):
+        raise _error(field, "not a regular file")
+    try:
+        return open(path, "rb")
+    except OSError as e:
+        raise _error(field, e.strerror or str(e)) from None
+
+
+def json_line(line: str, field: str) -> object:
+    """One JSON value from one line; not JSON, or nested too deeply for the parser (a
+    line of 100,000 ``[``), is a ``GolemError`` naming ``field`` (the line)."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as e:
+        raise _error(field, f"not JSON: {e.msg} (column {e.colno})") from None
+    except RecursionError:
+        raise _error(field, "not JSON this reader takes: nested too deeply") from None
+
+
+def _names_a_file(key: str, value: str) -> bool:
+    """Whether a position's ``map`` or ``components`` value is a path (as the core reads
+    it) rather than a bundled map's id or ``builtin``."""
+    if key == "components":
+        return value != "builtin"
+    return "/" in value or "\\" in value or value.endswith(".txt")
+
+
+def outside_files(text: str, base: Path) -> Optional[Tuple[str, str]]:
+    """The first ``(key, path)`` among the files a position text names (its ``map`` and
+    ``components``; relative paths as the core resolves them, from the working folder)
+    that is not in ``base`` or below it, symbolic links resolved; None if there is none.
+    A text that is not TOML names nothing here (its reader refuses it)."""
+    try:
+        table = tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return None
+    root = base.resolve()
+    for key in ("map", "components"):
+        value = table.get(key)
+        if isinstance(value, str) and _names_a_file(key, value):
+            try:
+                Path(value).resolve().relative_to(root)
+            except (ValueError, OSError):
+                return key, value
+    return None

@@ -30,7 +30,13 @@ from .. import puzzles as suites
 from .. import records as game_records
 from .._core import GolemError, InternalError, StopToken
 from .._core import bench as run_bench
-from .._files import MAX_POSITION_BYTES, AtomicWriter, read_capped, write_atomically
+from .._files import (
+    MAX_POSITION_BYTES,
+    AtomicWriter,
+    open_regular,
+    read_capped,
+    write_atomically,
+)
 from ..annotate import annotate_game, decisions
 from ..arena import record_of
 from ..records import read_records
@@ -909,7 +915,7 @@ def bench(
     if nodes is not None:
         options["nodes"] = nodes
     if positions is not None:
-        with open(positions, "rb") as f:
+        with open_regular(positions) as f:
             options["positions"] = read_capped(
                 f, str(positions), cap=16 * MAX_POSITION_BYTES
             )
@@ -934,6 +940,12 @@ def bench(
 
 # ---- puzzle suites ----------------------------------------------------------------------
 
+AllowOutsideOpt = typer.Option(
+    False,
+    "--allow-outside",
+    help="Let the positions name files (a position_file, a map, a components file)"
+    " outside the folder of the suite or record file.",
+)
 SuiteArg = typer.Argument(..., metavar="FILE", help="Puzzle suite (JSON lines).")
 
 
@@ -954,11 +966,7 @@ def puzzles(
     movetime: Optional[int] = int_option(
         None, "--movetime", key="movetime", help="Time budget per puzzle (ms)."
     ),
-    allow_outside: bool = typer.Option(
-        False,
-        "--allow-outside",
-        help="Let position_file name files outside the suite's folder.",
-    ),
+    allow_outside: bool = AllowOutsideOpt,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     backend: str = BackendOpt,
     address: Optional[str] = AddressOpt,
@@ -1036,6 +1044,7 @@ def _pick(records: List[Any], index: Optional[int]) -> List[Tuple[int, Any]]:
 def replay(
     file: Path = RecordsArg,
     game_index: Optional[int] = GameIndexOpt,
+    allow_outside: bool = AllowOutsideOpt,
     ply: Optional[int] = typer.Option(
         None,
         "--ply",
@@ -1051,7 +1060,7 @@ def replay(
     """Play a recorded game back, checking every move, and write the position at --ply
     (default: the end). An illegal move is named by game index and ply:
     record[N].moves[K]."""
-    records = read_records(file)
+    records = read_records(file, allow_outside=allow_outside)
     [(index, record)] = _pick(records, 0 if game_index is None else game_index)
     state = game_records.replay(record, ply, index=index)
     at = len(record.moves) if ply is None else ply
@@ -1077,6 +1086,7 @@ PlotOpt = typer.Option(
 @reports_errors
 def annotate(
     file: Path = RecordsArg,
+    allow_outside: bool = AllowOutsideOpt,
     game_index: Optional[int] = typer.Option(
         None, "--game-index", "-g", help="Only this game (its line, from 0)."
     ),
@@ -1111,7 +1121,7 @@ def annotate(
             raise Failure("plot", missing)
         if os.path.lexists(plot) and not force:
             raise Failure(str(plot), "file exists; use --force to overwrite it")
-    records = read_records(file)
+    records = read_records(file, allow_outside=allow_outside)
     chosen = _pick(records, game_index)
     if plot is not None and len(chosen) != 1:
         raise Failure(
