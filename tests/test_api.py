@@ -246,8 +246,9 @@ def test_seat_index_checked(midgame):
     with pytest.raises(GolemError) as info:
         midgame.seat(2)
     assert info.value.field == "seat"
-    with pytest.raises(OverflowError):
+    with pytest.raises(GolemError) as info:  # not PyO3's OverflowError
         midgame.seat(-1)
+    assert info.value.field == "seat"
 
 
 # ---- perft -----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -17,7 +18,7 @@ import pytest
 from test_cli import bad, ok, run
 
 import golem_solver
-from golem_solver import Century, GolemError, StopToken, search
+from golem_solver import Century, GolemCranio, GolemError, StopToken, _core, search
 from golem_solver import arena as arena_api
 from golem_solver._files import capped_lines, read_capped, write_atomically
 from golem_solver.cli import commands
@@ -162,6 +163,63 @@ def test_a_huge_integer_in_the_api_is_a_golem_error(midgame):
     for call in calls:
         with pytest.raises(GolemError, match=r"is outside \d+\.\.=\d+"):
             call()
+
+
+RAW_CALLS = {
+    "depth": [
+        lambda s: s.perft(2**64),
+        lambda s: s.perft(-1),
+        lambda s: s.perft_divide(2**64),
+        lambda s: _core.solve(s, depth=2**64),
+        lambda s: _core.bench(depth=-1),
+    ],
+    "player": [lambda s: s.observation(-1)],
+    "seat": [lambda s: s.public_view(-1), lambda s: s.seat(2**64)],
+    "seed": [
+        lambda s: s.sample_chance(2**64),
+        lambda s: _core.new_game("century-golem", 2, -5),
+        lambda s: _core.analyse(s, seed=-1),
+    ],
+    "index": [
+        lambda s: type(s).action_from_index(-1),
+        lambda s: s.apply_index(2**63),
+        lambda s: s.action_from_policy_index(-(2**63) - 1),
+    ],
+    "action": [lambda s: type(s).action_index(2**64)],
+    "cutoff": [lambda s: _core.analyse(s, cutoff=-1)],
+    "nodes": [lambda s: _core.solve(s, nodes=-1)],
+    "hash_mb": [lambda s: _core.solve(s, hash_mb=-1)],
+    "num_envs": [lambda s: golem_solver.VecEnv(num_envs=2**64)],
+    "players": [lambda s: type(s).new(2**64)],
+    "games": [
+        lambda s: _core.arena(["random"], games=2**40),
+        lambda s: _core.random_playouts(s, -1),
+        lambda s: _core.batch_playouts([s], -1),
+    ],
+    "threads": [lambda s: _core.arena(["random"], threads=-1)],
+    "max_plies": [lambda s: _core.arena(["random"], max_plies=-1)],
+}
+
+
+@pytest.mark.parametrize("field", sorted(RAW_CALLS))
+def test_no_overflow_error_escapes_the_raw_api(midgame, field):
+    # PyO3 used to raise OverflowError before the entry point ran.
+    for call in RAW_CALLS[field]:
+        with pytest.raises(GolemError) as info:
+            call(midgame)
+        assert info.value.field == field
+        assert re.fullmatch(r"-?\d+ is outside -?\d+\.\.=\d+", info.value.message)
+
+
+def test_a_golem_action_index_is_in_the_action_space_or_refused():
+    space = GolemCranio.INFO["action_space"]
+    for action in (2**63, 2**63 + 1, 2**62, 2**64 - 1):
+        try:
+            index = GolemCranio.action_index(action)
+        except GolemError:
+            continue
+        assert 0 <= index < space
+        assert GolemCranio.action_from_index(index) == action
 
 
 def test_a_huge_depth_in_a_suite_is_one_error_line(tmp_path):
@@ -565,6 +623,45 @@ def test_errors_and_show_output_escape_control_characters():
 
     assert escape("a\x00b\x7f\x9b\u2028") == "a\\x00b\\x7f\\x9b\\u2028"
     assert escape_lines("a\x1b\nb") == "a\\x1b\nb"
+
+
+def test_bidirectional_controls_are_escaped():
+    # U+202E (right-to-left override) once reached the terminal and reversed the rest.
+    from golem_solver.cli.text import escape
+
+    controls = [chr(c) for c in [*range(0x202A, 0x202F), *range(0x2066, 0x206A)]]
+    for ch in controls:
+        assert escape(f"a{ch}b") == f"a\\u{ord(ch):04x}b"
+    assert escape("\u200e\u05d0") == "\u200e\u05d0"  # letters and marks are text
+    line = bad("show", "evil\u202etxt.toml")
+    assert "\\u202e" in line and "\u202e" not in line
+
+
+def test_every_error_line_names_a_field(tmp_path):
+    assert bad("show", "") == "error: path: empty"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*CLI, "show", str(MIDGAME)], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert done.returncode == 2
+    assert done.stderr == "error: stdout: No space left on device\n"
+
+
+def test_the_loser_of_a_concurrent_write_is_told_about_force(tmp_path, monkeypatch):
+    # Another writer creates the file between the command's check and its write.
+    target = tmp_path / "new.toml"
+    real = commands.os.path.lexists
+
+    def created_meanwhile(path):
+        if Path(path) == target:
+            target.write_text("the other writer's\n")
+            return False
+        return real(path)
+
+    monkeypatch.setattr(commands.os.path, "lexists", created_meanwhile)
+    line = bad("new", "-o", target)
+    assert line == f"error: {target}: file exists; use --force to overwrite it"
+    assert target.read_text() == "the other writer's\n"
 
 
 def write_suite(folder: Path, position_file: str) -> Path:

@@ -41,22 +41,23 @@ def _error(field: str, message: str) -> GolemError:
     return error
 
 
+#: How a refusal to replace a file ends (the command line says to use its --force).
+OVERWRITE_HINT = "pass overwrite=True to replace it"
+
+
 def write_atomically(
     path: Union[str, "os.PathLike[str]"],
     text: Union[str, bytes],
     overwrite: bool = False,
+    exists_hint: str = OVERWRITE_HINT,
 ) -> None:
     """Writes ``text`` (UTF-8; or ``bytes`` as they are, e.g. a picture) to ``path``
     through a synced temporary file in the same folder. Without ``overwrite`` an existing
     file is refused, and a file that appears meanwhile is not replaced (a hard link cannot
     take an existing name)."""
     data = text if isinstance(text, bytes) else text.encode("utf-8")
-    with AtomicWriter(path, overwrite=overwrite) as out:
+    with AtomicWriter(path, overwrite=overwrite, exists_hint=exists_hint) as out:
         out.write(data)
-
-
-#: What a refusal to replace a file says (``exists_hint`` of the command line: --force).
-OVERWRITE_HINT = "pass overwrite=True to replace it"
 
 
 def _temp_file(folder: Path, field: str) -> Tuple[Path, int]:

@@ -65,10 +65,9 @@ FORCE_HINT = "use --force to overwrite it"
 
 
 def _error_line(field: Optional[str], message: str) -> str:
-    """The one error line: both parts escaped, so it stays one line whatever they hold."""
-    if field:
-        return f"error: {escape(field)}: {escape(message)}"
-    return f"error: {escape(message)}"
+    """The one error line: both parts escaped, so it stays one line whatever they hold.
+    Every line names a field; an error that names none is the program's own."""
+    return f"error: {escape(field or 'golem-solve')}: {escape(message)}"
 
 
 def _usage_field(e: Exception) -> Optional[str]:
@@ -190,7 +189,9 @@ def reports_errors(command: F) -> F:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise typer.Exit(0) from None
         except OSError as e:
-            raise _fail(e.filename and str(e.filename), e.strerror or str(e)) from None
+            # A system error naming no file comes from writing the output (a full disk).
+            field = str(e.filename) if e.filename else "stdout"
+            raise _fail(field, e.strerror or str(e)) from None
         except (typer.Exit, typer.Abort, click_errors.ClickException):
             raise
         except Exception as e:  # a bug of ours: still one line, never a traceback
@@ -252,7 +253,12 @@ def _write(state, out: Optional[Path], force: bool) -> None:
         raise Failure(str(out), "file exists; use --force to overwrite it")
     # Atomic (the core writes a synced temporary file and renames it): a failed write
     # leaves any old file, even the input of `apply`, byte-identical.
-    state.save(out, overwrite=force)
+    try:
+        state.save(out, overwrite=force)
+    except GolemError as e:
+        if e.message.startswith("file exists"):  # another writer got there first
+            raise Failure(e.field, f"file exists; {FORCE_HINT}") from None
+        raise
 
 
 def _split_moves(moves: str) -> List[str]:
@@ -373,7 +379,7 @@ def show(
             raise Failure("svg", f"{registry.game_of(state)} has no board picture yet")
         if os.path.lexists(svg) and not force:
             raise Failure(str(svg), "file exists; use --force to overwrite it")
-        write_atomically(svg, picture, overwrite=force)
+        write_atomically(svg, picture, overwrite=force, exists_hint=FORCE_HINT)
         return
     renderer = renderer_for(registry.game_of(state))
     if sys.stdout.isatty():
@@ -1184,7 +1190,7 @@ def annotate(
     if plot is not None and not interrupted:
         [(index, record, _)] = work
         picture = records_output.plot_png(record, index, notes[index])
-        write_atomically(plot, picture, overwrite=force)
+        write_atomically(plot, picture, overwrite=force, exists_hint=FORCE_HINT)
     if interrupted:
         typer.echo(
             f"annotate stopped after {sum(map(len, notes.values()))} of {total} decisions",

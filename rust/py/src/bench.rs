@@ -30,8 +30,8 @@ fn line_dict<'py>(py: Python<'py>, line: &BenchLine) -> PyResult<Bound<'py, PyDi
 pub fn bench(
     py: Python<'_>,
     game: Option<&str>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    #[pyo3(from_py_with = "crate::ints::depth")] depth: Option<u32>,
+    #[pyo3(from_py_with = "crate::ints::nodes")] nodes: Option<u64>,
     positions: Option<&str>,
     on_line: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,

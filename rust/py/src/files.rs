@@ -25,6 +25,12 @@ fn refuse(path: &Path, message: impl Into<String>) -> FileError {
 /// The text of a regular file of at most [`MAX_POSITION_BYTES`], which must be UTF-8
 /// (the core's one reader of named files).
 pub fn read_text(path: &Path) -> Result<String, FileError> {
+    if path.as_os_str().is_empty() {
+        return Err(FileError {
+            field: "path".to_string(),
+            message: "empty".to_string(),
+        });
+    }
     golem_core::util::files::read_text(path, MAX_POSITION_BYTES).map_err(|message| {
         if message.starts_with("larger than") {
             refuse(path, format!("{message}; not a position file"))

@@ -11,6 +11,7 @@ mod bench;
 mod century;
 mod files;
 mod golem_cranio;
+mod ints;
 mod merchant_explorers;
 mod playouts;
 mod reporter;

@@ -305,9 +305,9 @@ impl PyVecEnv {
     #[pyo3(signature = (game=None, num_envs=1, players=None, seed=0, options=Vec::new(), states=None))]
     fn new(
         game: Option<&str>,
-        num_envs: usize,
-        players: Option<i64>,
-        seed: u64,
+        #[pyo3(from_py_with = "crate::ints::num_envs")] num_envs: usize,
+        #[pyo3(from_py_with = "crate::ints::players")] players: Option<i64>,
+        #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
         options: Vec<(String, String)>,
         states: Option<Vec<Bound<'_, PyAny>>>,
     ) -> PyResult<Self> {
@@ -524,9 +524,9 @@ impl StateVisitor for Playouts<'_, '_> {
 pub fn batch_playouts<'py>(
     py: Python<'py>,
     states: Vec<Bound<'py, PyAny>>,
-    games: usize,
-    seed: u64,
-    threads: usize,
+    #[pyo3(from_py_with = "crate::ints::games")] games: usize,
+    #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
+    #[pyo3(from_py_with = "crate::ints::threads")] threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     guarded(|| {
         let threads = check_range("threads", threads, THREADS)
