@@ -365,6 +365,7 @@ def arena(
     record: bool = False,
     on_progress: Optional[Callable[[int, int], object]] = None,
     stop: Optional[StopToken] = None,
+    on_record: Optional[Callable[[dict], object]] = None,
 ) -> dict:
     """Plays ``games`` games of ``game`` between bots given by spec (``random``, ``greedy``,
     ``ismcts:iterations=1000,...``, ``alphabeta:depth=2,...``). ``players`` defaults to
@@ -374,7 +375,9 @@ def arena(
     within a move; the report (``stopped`` True) then covers the ``played`` games
     finished by then. With ``record`` the report has ``records``: per game played its
     ``index``, ``seats`` (lineup indices) and ``bots`` (names) by seat, ``scores``, ``winner``, ``plies``, ``finished``, ``start``
-    (TOML) and ``moves`` (every action applied, chance outcomes included, in notation)."""
+    (TOML) and ``moves`` (every action applied, chance outcomes included, in notation).
+    With ``on_record`` each record goes to it instead, in game order as the games
+    finish, and the report has no ``records`` (memory does not grow with the games)."""
 
 def arena_games(
     bots: list[str],
