@@ -15,6 +15,7 @@ import contextlib
 import functools
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -501,17 +502,27 @@ def _run_interruptibly(run: Callable[[StopToken], Any]) -> Tuple[Any, bool]:
         finally:
             done.set()
 
-    # An Event, not Thread.join: a join interrupted by Ctrl-C can report a live thread as
-    # finished on CPython 3.11, and the process would then exit under the running search.
-    threading.Thread(target=work, daemon=True).start()
+    # Ctrl-C only sets a flag and the token while the work runs: a KeyboardInterrupt raised
+    # inside the waiting (an Event's or a join's lock) could leave that lock held, and the
+    # worker's `done.set()` and the main thread would then wait for each other for ever.
     interrupted = False
-    try:
-        while not done.wait(0.05):
-            pass
-    except KeyboardInterrupt:
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        nonlocal interrupted
         interrupted = True
         token.stop()
-        done.wait()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if main else None
+    try:
+        threading.Thread(target=work, daemon=True).start()
+        while not done.wait(0.05):
+            pass
+    finally:
+        if main:
+            # After a Ctrl-C, later ones are ignored on the way out (see golem_solver.cli).
+            after = signal.SIG_IGN if interrupted else previous
+            signal.signal(signal.SIGINT, after if after is not None else signal.SIG_DFL)
     if "error" in outcome:
         raise outcome["error"]
     return outcome["result"], interrupted
