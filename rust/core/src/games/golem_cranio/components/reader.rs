@@ -122,8 +122,15 @@ impl Reader {
                 } else {
                     quoted_list(allowed, "or")
                 };
+                // At the top level the key itself is the field (`components.extras`), so
+                // the line names one; deeper, the object holding it does.
+                let at = match (path.is_empty(), key.is_empty()) {
+                    (true, true) => "\"\"".to_string(),
+                    (true, false) => key.clone(),
+                    (false, _) => path.to_string(),
+                };
                 self.error(
-                    path,
+                    &at,
                     format!("unknown {noun} \"{key}\" (expected {expected})"),
                 );
             }

@@ -54,7 +54,9 @@ fn refuses_unknown_top_level_fields() {
         v.as_object_mut().unwrap().insert("extras".into(), json!(1));
     });
     assert_eq!(problems.len(), 1);
-    assert!(problems[0].starts_with(r#"components: unknown field "extras" (expected "schema""#));
+    assert!(
+        problems[0].starts_with(r#"components.extras: unknown field "extras" (expected "schema""#)
+    );
 }
 
 #[test]
