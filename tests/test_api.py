@@ -239,14 +239,16 @@ def test_a_panic_becomes_golem_error():
         golem_solver._core._panic_for_tests()
     assert info.value.field == "internal error"
     assert "deliberate panic" in info.value.message
+    assert isinstance(info.value, golem_solver.InternalError)
 
 
 def test_seat_index_checked(midgame):
     with pytest.raises(GolemError) as info:
         midgame.seat(2)
     assert info.value.field == "seat"
-    with pytest.raises(OverflowError):
+    with pytest.raises(GolemError) as info:  # not PyO3's OverflowError
         midgame.seat(-1)
+    assert info.value.field == "seat"
 
 
 # ---- perft -----------------------------------------------------------------------------

@@ -155,7 +155,8 @@ def fake_bench(expected):
          "nodes": 30, "seconds": 0.5},
     ]  # fmt: skip
 
-    def bench(*, on_line=None, **options):
+    def bench(*, on_line=None, stop=None, **options):
+        assert stop is not None, "the bench runs with a stop token (Ctrl-C)"
         calls.append(options)
         for line in lines:
             if on_line is not None:
@@ -276,3 +277,18 @@ def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch):
     (line,) = result.stderr.splitlines()
     assert line.startswith("error: internal error: AttributeError:")
     assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_a_panic_in_the_core_exits_70_not_2(monkeypatch):
+    # A caught Rust panic is a bug of ours, like a Python error: never "bad input".
+    from golem_solver import _core
+
+    def panics(*args, **kwargs):
+        _core._panic_for_tests()
+
+    monkeypatch.setattr(commands.registry, "new", panics)
+    result = invoke("new")
+    assert result.exit_code == commands.EXIT_INTERNAL_ERROR
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("error: internal error: deliberate panic")
+    assert line.endswith("please report it)")

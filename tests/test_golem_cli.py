@@ -70,6 +70,32 @@ def test_a_broken_components_file_is_refused_with_its_json_path(tmp_path):
     assert not (tmp_path / "never.toml").exists()
 
 
+def test_components_the_engine_cannot_play_are_refused_naming_the_field(tmp_path):
+    # Each of these once validated, then panicked or left a seat with no legal move.
+    cases = [
+        ({"action_spaces_extra": 2}, "rules.action_spaces_extra.value", "players_max"),
+        (
+            {"starting_tiles_kept": 3},
+            "rules.starting_tiles_kept.value",
+            "an integer 2,",
+        ),
+        (
+            {"marble_eyes": 5, "marble_actions_per_round": 5},
+            "rules.marble_actions_per_round.value",
+            "marbles.by_players",
+        ),
+    ]
+    for rules, field, hint in cases:
+        data = json.loads(COMPONENTS.read_text())
+        for key, value in rules.items():
+            data["rules"][key]["value"] = value
+        path = tmp_path / "mine.json"
+        path.write_text(json.dumps(data))
+        line = bad("new", "--game", "golem-cranio", "--components", path)
+        assert line.startswith(f"error: components.{field}: "), line
+        assert hint in line, line
+
+
 def test_a_corrected_components_file_is_used_and_named(tmp_path):
     mine = components_file(tmp_path, "mine.json", 4)
     position = tmp_path / "g.toml"

@@ -337,3 +337,18 @@ def test_every_game_fits_the_mask_bound():
     widest = golem_solver._core.LIMITS["policy_actions"][1]
     for cls in GAMES.values():
         assert 0 < cls.num_distinct_actions() <= widest
+
+
+def test_a_batch_too_large_is_refused_before_it_is_allocated():
+    # 10**8 games once asked for 32 GB up front and aborted the process.
+    for game in golem_solver.GAMES:
+        with pytest.raises(golem_solver.GolemError) as info:
+            golem_solver.VecEnv(game, num_envs=10**8)
+        assert info.value.field == "num_envs"
+        assert "above the limit of 4096 MiB (at most " in info.value.message
+    state = golem_solver.new("century-golem")
+    with pytest.raises(golem_solver.GolemError) as info:
+        golem_solver.batch_playouts([state], 10**12)
+    assert info.value.field == "games" and "limit of 4096 MiB" in info.value.message
+    # A batch within the limit is made as before.
+    assert golem_solver.VecEnv("century-golem", num_envs=8).num_envs == 8

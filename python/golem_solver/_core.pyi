@@ -26,6 +26,10 @@ class GolemError(ValueError):
 class PositionError(GolemError):
     """A refused position; ``field`` is the TOML field (``player[1].hand[2]``)."""
 
+class InternalError(GolemError):
+    """A bug in golem-solver (a Rust panic caught at the boundary); ``field`` is
+    ``"internal error"``. The command line exits 70 on it, not 2."""
+
 class IllegalActionError(GolemError):
     """A move that is not legal here; ``field`` is ``"move"`` (text) or ``"action"`` (int)."""
 
@@ -368,6 +372,7 @@ def arena(
     record: bool = False,
     on_progress: Optional[Callable[[int, int], object]] = None,
     stop: Optional[StopToken] = None,
+    on_record: Optional[Callable[[dict], object]] = None,
 ) -> dict:
     """Plays ``games`` games of ``game`` between bots given by spec (``random``, ``greedy``,
     ``ismcts:iterations=1000,...``, ``alphabeta:depth=2,...``). ``players`` defaults to
@@ -377,7 +382,9 @@ def arena(
     within a move; the report (``stopped`` True) then covers the ``played`` games
     finished by then. With ``record`` the report has ``records``: per game played its
     ``index``, ``seats`` (lineup indices) and ``bots`` (names) by seat, ``scores``, ``winner``, ``plies``, ``finished``, ``start``
-    (TOML) and ``moves`` (every action applied, chance outcomes included, in notation)."""
+    (TOML) and ``moves`` (every action applied, chance outcomes included, in notation).
+    With ``on_record`` each record goes to it instead, in game order as the games
+    finish, and the report has no ``records`` (memory does not grow with the games)."""
 
 def arena_games(
     bots: list[str],
@@ -430,13 +437,15 @@ def bench(
     nodes: Optional[int] = None,
     positions: Optional[str] = None,
     on_line: Optional[Callable[[dict], object]] = None,
+    stop: Optional[StopToken] = None,
 ) -> dict:
     """Runs the bench searches (every game's built-in positions, or ``game``'s; or the
     TOML ``positions``, separated by lines ``---``): ``{"nodes", "seconds", "nps",
     "expected", "lines", "games"}``. ``lines`` has ``game``, ``position``, ``search``,
     ``nodes``, ``seconds`` per search, ``games`` the subtotals per game. For the built-in
     run ``nodes`` is the signature and ``expected`` the value recorded in the code;
-    ``expected`` is None for an ad-hoc run."""
+    ``expected`` is None for an ad-hoc run. ``stop`` ends it at once: ``stopped`` is then
+    True, the search cut short is left out and ``expected`` is None."""
 
 def golem_points(name: str) -> int: ...
 

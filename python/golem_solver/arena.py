@@ -44,6 +44,7 @@ def run(
     stop: Optional[StopToken] = None,
     backend: str = THREADS,
     address: Optional[str] = None,
+    on_record: Optional[Callable[[Dict[str, Any]], object]] = None,
 ) -> Report:
     """Plays ``games`` games of ``game`` (see ``golem_solver._core.arena``) and adds
     ``threads`` and ``seconds`` to the report; neither changes the results. ``stop``
@@ -53,7 +54,10 @@ def run(
     ``record`` the report also has ``records``: per game played (in game order) its
     ``index``, ``bots`` (by seat), ``scores``, ``winner``, ``plies``, ``finished``, ``start``
     (TOML) and ``moves`` (every action applied, chance outcomes included); ``records_of``
-    turns them into ``golem_solver.records.GameRecord``.
+    turns them into ``golem_solver.records.GameRecord``. With ``on_record`` as well, each
+    record is handed to it instead, in game order as the games finish, and the report
+    has no ``records``: memory then does not grow with the games (the threads backend;
+    Ray's records arrive in chunks).
 
     ``backend`` is where the games run: ``"threads"`` (the core's pool of ``threads``
     threads, default 1) or ``"ray"`` (Ray tasks, each a range of games: on the cluster at
@@ -82,6 +86,7 @@ def run(
             on_progress=on_progress or _no_progress,
             stop=stop,
             threads=threads,
+            on_record=on_record,
             **options,
         )
         report["threads"] = threads
@@ -94,16 +99,24 @@ def run(
             on_progress=on_progress,
             stop=stop,
         )
+        if on_record is not None:
+            for entry in report.pop("records", []):
+                on_record(entry)
     report["backend"] = backend
     report["seconds"] = round(time.perf_counter() - start, 3)
     return report
 
 
-def records_of(report: Report) -> List[Any]:
-    """The games of a report made with ``record=True``, as ``GameRecord``s."""
+def record_of(game: str, entry: Dict[str, Any]) -> Any:
+    """One game of an arena of ``game`` made with ``record=True`` (an entry of its
+    ``records``, or what ``on_record`` is handed), as a ``GameRecord``."""
     from .records import GameRecord
 
-    return [
-        GameRecord(report["game"], r["start"], r["moves"], r["scores"], r["bots"])
-        for r in report["records"]
-    ]
+    return GameRecord(
+        game, entry["start"], entry["moves"], entry["scores"], entry["bots"]
+    )
+
+
+def records_of(report: Report) -> List[Any]:
+    """The games of a report made with ``record=True``, as ``GameRecord``s."""
+    return [record_of(report["game"], r) for r in report["records"]]

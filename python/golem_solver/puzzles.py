@@ -10,15 +10,21 @@ that ran out of budget before settling the question is *unsolved*, never wrong.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
-from ._core import GolemError, StopToken
-from ._files import MAX_POSITION_BYTES, capped_lines, read_capped
+from ._core import GolemError, InternalError, StopToken
+from ._files import (
+    MAX_POSITION_BYTES,
+    capped_lines,
+    json_line,
+    open_regular,
+    outside_files,
+    read_capped,
+)
 from .backends import RAY, THREADS, check_backend, ray_backend
 from .games import from_toml, golem_error
 from .search import RANGES, check_int
@@ -74,10 +80,12 @@ def load_suite(path: Path, allow_outside: bool = False) -> List[Puzzle]:
     suite's folder (or below it) unless ``allow_outside``."""
     path = Path(path)
     try:
-        with open(path, "rb") as stream:
+        with open_regular(path) as stream:
             return _read_suite(path, stream, allow_outside)
     except OSError as e:
         raise SuiteError(str(path), e.strerror or str(e)) from None
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:  # a line too long or not UTF-8
         raise SuiteError(e.field, e.message) from None
 
@@ -91,9 +99,9 @@ def _read_suite(path: Path, stream: Any, allow_outside: bool) -> List[Puzzle]:
             continue
         where = f"{path.name}:{number}"
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise SuiteError(where, f"not JSON: {e.msg} (column {e.colno})") from None
+            record = json_line(line, where)
+        except GolemError as e:
+            raise SuiteError(e.field, e.message) from None
         if not isinstance(record, dict):
             raise SuiteError(where, "a puzzle is a JSON object")
         puzzle = puzzle_from_record(record, where, base, allow_outside)
@@ -183,7 +191,7 @@ def _inside(base: Path, file: str) -> bool:
 
 
 def _read_position_file(path: Path) -> str:
-    with open(path, "rb") as stream:
+    with open_regular(path) as stream:
         return read_capped(stream, str(path), MAX_POSITION_BYTES)
 
 
@@ -201,12 +209,20 @@ def _position(record: dict, where: str, base: Path, allow_outside: bool) -> Any:
         raise SuiteError(f"{where}.{key}", f"{file}: no such file next to the suite")
     try:
         text = inline if inline is not None else _read_position_file(base / file)
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:  # too large or not UTF-8
         raise SuiteError(f"{where}.{key}", f"{file}: {e.message}") from None
     except OSError as e:
         raise SuiteError(f"{where}.{key}", f"{file}: {e.strerror or e}") from None
+    # The files the position names (a map, a components file) are confined too.
+    named = None if allow_outside else outside_files(text, base)
+    if named is not None:
+        raise SuiteError(f"{where}.{key}.{named[0]}", "outside the suite's folder")
     try:
         state = from_toml(text)
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:
         raise SuiteError(f"{where}.{key}.{e.field}", e.message) from None
     except OSError as e:

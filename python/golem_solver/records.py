@@ -16,10 +16,17 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
-from ._core import GolemError
-from ._files import capped_lines, write_atomically
+from ._core import GolemError, InternalError
+from ._files import (
+    capped_lines,
+    json_line,
+    open_regular,
+    outside_files,
+    write_atomically,
+)
 from .games import GAMES, from_toml, golem_error
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -132,29 +139,35 @@ def record_from_dict(data: Any, index: int = 0) -> GameRecord:
 def _start_state(text: str, where: str) -> Any:
     try:
         return from_toml(text)
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:
         inner = getattr(e, "field", None)
         message = getattr(e, "message", None) or str(e)
         raise _fail(f"{where}.{inner}" if inner else where, message) from None
 
 
-def read_records(path: PathLike) -> List[GameRecord]:
+def read_records(path: PathLike, allow_outside: bool = False) -> List[GameRecord]:
     """Every record of a JSON-lines file, checked (``record_from_dict``); the first fault
     is raised as ``GolemError`` with ``field`` ``record[<index>].<field>`` (the index is
-    the line's, from 0). Lines are read one at a time, each at most 1 MiB of UTF-8."""
+    the line's, from 0). Lines are read one at a time, each at most 1 MiB of UTF-8. A
+    file a record's start names (a map, a components file) must be in the record file's
+    folder or below it unless ``allow_outside`` (as a puzzle suite's files)."""
     records: List[GameRecord] = []
     name = str(path)
-    with open(path, "rb") as stream:
+    base = Path(path).parent
+    with open_regular(path) as stream:
         for number, line in capped_lines(stream, name):
             index = number - 1
             if not line.strip():
                 raise _fail(f"record[{index}]", "empty line; one game per line")
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise _fail(
-                    f"record[{index}]", f"not JSON: {e.msg} (column {e.colno})"
-                ) from None
+            data = json_line(line, f"record[{index}]")
+            start = data.get("start") if isinstance(data, dict) else None
+            if isinstance(start, str) and not allow_outside:
+                named = outside_files(start, base)
+                if named is not None:
+                    where = f"record[{index}].start.{named[0]}"
+                    raise _fail(where, "outside the record file's folder")
             records.append(record_from_dict(data, index))
     if not records:
         raise _fail(name, "no records")
@@ -176,6 +189,8 @@ def _apply_checked(state: Any, text: str, index: int, ply: int) -> None:
         raise _fail(where, f"'{text}': the game is already over")
     try:
         state.apply(text)
+    except InternalError:  # a bug: never reported as bad input
+        raise
     except GolemError as e:
         message = getattr(e, "message", None) or str(e)
         raise _fail(where, f"'{text}': {message}") from None

@@ -1,5 +1,5 @@
 """``python -m golem_solver.cli``: the same as the ``golem-solve`` command."""
 
-from .commands import app
+from . import main
 
-app()
+main()

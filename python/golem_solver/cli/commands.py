@@ -11,9 +11,11 @@ status 2. Ctrl-C stops a long command, which prints what it has and exits with s
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -27,12 +29,18 @@ from .. import backends
 from .. import games as registry
 from .. import puzzles as suites
 from .. import records as game_records
-from .._core import GolemError, StopToken
+from .._core import GolemError, InternalError, StopToken
 from .._core import bench as run_bench
-from .._files import MAX_POSITION_BYTES, read_capped, write_atomically
+from .._files import (
+    MAX_POSITION_BYTES,
+    AtomicWriter,
+    open_regular,
+    read_capped,
+    write_atomically,
+)
 from ..annotate import annotate_game, decisions
-from ..arena import records_of
-from ..records import read_records, write_records
+from ..arena import record_of
+from ..records import read_records
 from ..search import DEFAULT_ITERATIONS, DEFAULT_MOVETIME_MS, RANGES
 from ..search import analyse as ismcts_search
 from ..search import solve as alphabeta_search
@@ -53,13 +61,14 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 # A bug in golem-solver itself (EX_SOFTWARE of sysexits.h), told apart from bad input.
 EXIT_INTERNAL_ERROR = 70
+#: How a refusal to replace an existing file ends (the commands' own option).
+FORCE_HINT = "use --force to overwrite it"
 
 
 def _error_line(field: Optional[str], message: str) -> str:
-    """The one error line: both parts escaped, so it stays one line whatever they hold."""
-    if field:
-        return f"error: {escape(field)}: {escape(message)}"
-    return f"error: {escape(message)}"
+    """The one error line: both parts escaped, so it stays one line whatever they hold.
+    Every line names a field; an error that names none is the program's own."""
+    return f"error: {escape(field or 'golem-solve')}: {escape(message)}"
 
 
 def _usage_field(e: Exception) -> Optional[str]:
@@ -168,6 +177,9 @@ def reports_errors(command: F) -> F:
     def run(*args, **kwargs):
         try:
             return command(*args, **kwargs)
+        except InternalError as e:  # a panic in the core: a bug, not bad input
+            typer.echo(_error_line(e.field, e.message), err=True)
+            raise typer.Exit(EXIT_INTERNAL_ERROR) from None
         except (GolemError, Failure) as e:
             field = getattr(e, "field", None)
             message = getattr(e, "message", None) or str(e)
@@ -178,7 +190,9 @@ def reports_errors(command: F) -> F:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise typer.Exit(0) from None
         except OSError as e:
-            raise _fail(e.filename and str(e.filename), e.strerror or str(e)) from None
+            # A system error naming no file comes from writing the output (a full disk).
+            field = str(e.filename) if e.filename else "stdout"
+            raise _fail(field, e.strerror or str(e)) from None
         except (typer.Exit, typer.Abort, click_errors.ClickException):
             raise
         except Exception as e:  # a bug of ours: still one line, never a traceback
@@ -240,7 +254,12 @@ def _write(state, out: Optional[Path], force: bool) -> None:
         raise Failure(str(out), "file exists; use --force to overwrite it")
     # Atomic (the core writes a synced temporary file and renames it): a failed write
     # leaves any old file, even the input of `apply`, byte-identical.
-    state.save(out, overwrite=force)
+    try:
+        state.save(out, overwrite=force)
+    except GolemError as e:
+        if e.message.startswith("file exists"):  # another writer got there first
+            raise Failure(e.field, f"file exists; {FORCE_HINT}") from None
+        raise
 
 
 def _split_moves(moves: str) -> List[str]:
@@ -361,7 +380,7 @@ def show(
             raise Failure("svg", f"{registry.game_of(state)} has no board picture yet")
         if os.path.lexists(svg) and not force:
             raise Failure(str(svg), "file exists; use --force to overwrite it")
-        write_atomically(svg, picture, overwrite=force)
+        write_atomically(svg, picture, overwrite=force, exists_hint=FORCE_HINT)
         return
     renderer = renderer_for(registry.game_of(state))
     if sys.stdout.isatty():
@@ -455,6 +474,8 @@ def apply(
     for number, text in enumerate(played, start=1):
         try:
             state.apply(text)
+        except InternalError:  # a bug: never reported as bad input
+            raise
         except GolemError as e:
             raise Failure(
                 f"move {number} of {len(played)} '{text}'", e.message
@@ -481,17 +502,27 @@ def _run_interruptibly(run: Callable[[StopToken], Any]) -> Tuple[Any, bool]:
         finally:
             done.set()
 
-    # An Event, not Thread.join: a join interrupted by Ctrl-C can report a live thread as
-    # finished on CPython 3.11, and the process would then exit under the running search.
-    threading.Thread(target=work, daemon=True).start()
+    # Ctrl-C only sets a flag and the token while the work runs: a KeyboardInterrupt raised
+    # inside the waiting (an Event's or a join's lock) could leave that lock held, and the
+    # worker's `done.set()` and the main thread would then wait for each other for ever.
     interrupted = False
-    try:
-        while not done.wait(0.05):
-            pass
-    except KeyboardInterrupt:
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        nonlocal interrupted
         interrupted = True
         token.stop()
-        done.wait()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if main else None
+    try:
+        threading.Thread(target=work, daemon=True).start()
+        while not done.wait(0.05):
+            pass
+    finally:
+        if main:
+            # After a Ctrl-C, later ones are ignored on the way out (see golem_solver.cli).
+            after = signal.SIG_IGN if interrupted else previous
+            signal.signal(signal.SIGINT, after if after is not None else signal.SIG_DFL)
     if "error" in outcome:
         raise outcome["error"]
     return outcome["result"], interrupted
@@ -882,14 +913,21 @@ def arena(
     )
     if backend == backends.RAY:
         backends.ray_backend()  # not installed: said before anything runs
-    results, interrupted = _run_interruptibly(
-        lambda token: arena_output.run(bots, {**options, "stop": token})
-    )
-    if record is not None:
-        # Atomic: an arena stopped by Ctrl-C writes the games finished by then, and a
-        # failed write leaves no partial file.
-        write_records(record, records_of(results), overwrite=force)
-        del results["records"]
+    # Records are written as the games finish (memory does not grow with the games) to a
+    # temporary file moved into place at the end: an arena stopped by Ctrl-C keeps the
+    # games finished by then, and a failed write leaves no partial file.
+    with contextlib.ExitStack() as stack:
+        if record is not None:
+            out = stack.enter_context(
+                AtomicWriter(record, overwrite=force, exists_hint=FORCE_HINT)
+            )
+            name = registry.check_game(game)
+            options["on_record"] = lambda entry: out.write(
+                (record_of(name, entry).to_line() + "\n").encode("utf-8")
+            )
+        results, interrupted = _run_interruptibly(
+            lambda token: arena_output.run(bots, {**options, "stop": token})
+        )
     if as_json:
         typer.echo(json.dumps(results))
     else:
@@ -937,18 +975,24 @@ def bench(
     if nodes is not None:
         options["nodes"] = nodes
     if positions is not None:
-        with open(positions, "rb") as f:
+        with open_regular(positions) as f:
             options["positions"] = read_capped(
                 f, str(positions), cap=16 * MAX_POSITION_BYTES
             )
-    if as_json:
-        # A callback even here: calling into Python between searches lets Ctrl-C through.
-        typer.echo(json.dumps(run_bench(on_line=lambda line: None, **options)))
-        return
-    result = run_bench(
-        on_line=lambda line: print(bench_output.line_text(line), flush=True),
-        **options,
+
+    # On a worker thread with a stop token, so Ctrl-C ends the search running at once.
+    def show(line: dict) -> None:
+        if not as_json:
+            print(bench_output.line_text(line), flush=True)
+
+    result, interrupted = _run_interruptibly(
+        lambda token: run_bench(on_line=show, stop=token, **options)
     )
+    if interrupted:  # the lines so far are printed; a stopped run has no total
+        raise typer.Exit(EXIT_INTERRUPTED)
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
     for subtotal in result.get("games", []):
         typer.echo(bench_output.subtotal_text(subtotal))
     typer.echo(bench_output.summary(result))
@@ -956,6 +1000,12 @@ def bench(
 
 # ---- puzzle suites ----------------------------------------------------------------------
 
+AllowOutsideOpt = typer.Option(
+    False,
+    "--allow-outside",
+    help="Let the positions name files (a position_file, a map, a components file)"
+    " outside the folder of the suite or record file.",
+)
 SuiteArg = typer.Argument(..., metavar="FILE", help="Puzzle suite (JSON lines).")
 
 
@@ -976,11 +1026,7 @@ def puzzles(
     movetime: Optional[int] = int_option(
         None, "--movetime", key="movetime", help="Time budget per puzzle (ms)."
     ),
-    allow_outside: bool = typer.Option(
-        False,
-        "--allow-outside",
-        help="Let position_file name files outside the suite's folder.",
-    ),
+    allow_outside: bool = AllowOutsideOpt,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     backend: str = BackendOpt,
     address: Optional[str] = AddressOpt,
@@ -1058,6 +1104,7 @@ def _pick(records: List[Any], index: Optional[int]) -> List[Tuple[int, Any]]:
 def replay(
     file: Path = RecordsArg,
     game_index: Optional[int] = GameIndexOpt,
+    allow_outside: bool = AllowOutsideOpt,
     ply: Optional[int] = typer.Option(
         None,
         "--ply",
@@ -1073,7 +1120,7 @@ def replay(
     """Play a recorded game back, checking every move, and write the position at --ply
     (default: the end). An illegal move is named by game index and ply:
     record[N].moves[K]."""
-    records = read_records(file)
+    records = read_records(file, allow_outside=allow_outside)
     [(index, record)] = _pick(records, 0 if game_index is None else game_index)
     state = game_records.replay(record, ply, index=index)
     at = len(record.moves) if ply is None else ply
@@ -1099,6 +1146,7 @@ PlotOpt = typer.Option(
 @reports_errors
 def annotate(
     file: Path = RecordsArg,
+    allow_outside: bool = AllowOutsideOpt,
     game_index: Optional[int] = typer.Option(
         None, "--game-index", "-g", help="Only this game (its line, from 0)."
     ),
@@ -1133,7 +1181,7 @@ def annotate(
             raise Failure("plot", missing)
         if os.path.lexists(plot) and not force:
             raise Failure(str(plot), "file exists; use --force to overwrite it")
-    records = read_records(file)
+    records = read_records(file, allow_outside=allow_outside)
     chosen = _pick(records, game_index)
     if plot is not None and len(chosen) != 1:
         raise Failure(
@@ -1196,7 +1244,7 @@ def annotate(
     if plot is not None and not interrupted:
         [(index, record, _)] = work
         picture = records_output.plot_png(record, index, notes[index])
-        write_atomically(plot, picture, overwrite=force)
+        write_atomically(plot, picture, overwrite=force, exists_hint=FORCE_HINT)
     if interrupted:
         typer.echo(
             f"annotate stopped after {sum(map(len, notes.values()))} of {total} decisions",

@@ -16,9 +16,16 @@ def _escaped(ch: str) -> str:
 
 def _unsafe(ch: str) -> bool:
     code = ord(ch)
-    # C0, DEL and C1 controls (ESC starts every terminal sequence), and the Unicode line
-    # and paragraph separators.
-    return code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029)
+    # C0, DEL and C1 controls (ESC starts every terminal sequence), the Unicode line
+    # and paragraph separators, and the bidirectional embedding, override and isolate
+    # controls (U+202A-U+202E, U+2066-U+2069), which reorder how the rest of a line shows.
+    return (
+        code < 0x20
+        or 0x7F <= code <= 0x9F
+        or code in (0x2028, 0x2029)
+        or 0x202A <= code <= 0x202E
+        or 0x2066 <= code <= 0x2069
+    )
 
 
 def escape(text: object) -> str:

@@ -1,9 +1,12 @@
-//! Fuzz driver for the Century parsers, run on demand (CI runs the same inputs, fewer of
-//! them, as property tests: `tests/parsers_*.rs`).
+//! Fuzz driver for the Century parsers, the Merchant Explorers map reader and the Golem
+//! components reader, run on demand (CI runs the same inputs, fewer of them, as property
+//! tests: `tests/parsers_*.rs`, `tests/fuzz_corpus.rs` for the readers).
 //!
 //! ```sh
 //! cargo run --release -p golem-core --example fuzz -- --parser position --cases 1000000 --seed 1
 //! cargo run --release -p golem-core --example fuzz -- --parser move --cases 1000000 --seed 1
+//! cargo run --release -p golem-core --example fuzz -- --parser map --cases 1000000 --seed 1
+//! cargo run --release -p golem-core --example fuzz -- --parser components --cases 1000000 --seed 1
 //! ```
 //!
 //! Each case is made from its own seed (`--seed` and the case number), so a case is
@@ -25,7 +28,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use fuzz_support::{
-    check_move, check_position, corpus_dir, move_input, move_states, position_input, seed_positions,
+    check_components, check_map, check_move, check_position, components_input, corpus_dir,
+    map_input, move_input, move_states, position_input, seed_positions,
 };
 use golem_core::games::century::position::write_position;
 
@@ -69,8 +73,11 @@ fn options() -> Result<Options, String> {
             other => return Err(format!("unknown argument {other}")),
         }
     }
-    if !matches!(options.parser.as_str(), "position" | "move") {
-        return Err("--parser position|move is required".to_string());
+    if !matches!(
+        options.parser.as_str(),
+        "position" | "move" | "map" | "components"
+    ) {
+        return Err("--parser position|move|map|components is required".to_string());
     }
     Ok(options)
 }
@@ -96,7 +103,7 @@ fn main() -> ExitCode {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
-            eprintln!("usage: fuzz --parser position|move [--cases N] [--seed S] [--case-seed HEX] [--save DIR] [--hang-ms MS]");
+            eprintln!("usage: fuzz --parser position|move|map|components [--cases N] [--seed S] [--case-seed HEX] [--save DIR] [--hang-ms MS]");
             return ExitCode::from(2);
         }
     };
@@ -157,6 +164,12 @@ fn main() -> ExitCode {
         let (name, input, saved) = if options.parser == "position" {
             let text = position_input(&seeds, seed);
             (format!("position-{seed:016x}.toml"), text.clone(), text)
+        } else if options.parser == "map" {
+            let text = map_input(seed);
+            (format!("map-{seed:016x}.txt"), text.clone(), text)
+        } else if options.parser == "components" {
+            let text = components_input(seed);
+            (format!("components-{seed:016x}.json"), text.clone(), text)
         } else {
             let state = &states[(seed % states.len() as u64) as usize];
             let text = move_input(state, seed);
@@ -172,6 +185,10 @@ fn main() -> ExitCode {
         let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
             if options.parser == "position" {
                 check_position(&input)
+            } else if options.parser == "map" {
+                check_map(&input)
+            } else if options.parser == "components" {
+                check_components(&input)
             } else {
                 let state = &states[(seed % states.len() as u64) as usize];
                 check_move(state, &input)

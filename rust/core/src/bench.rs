@@ -98,6 +98,8 @@ pub struct BenchResult {
     pub seconds: f64,
     /// Whether this was the standard bench (so `nodes` is comparable with [`SIGNATURE`]).
     pub standard: bool,
+    /// Stopped before every search was done ([`run_with_stop`]).
+    pub stopped: bool,
 }
 
 impl BenchResult {
@@ -110,6 +112,17 @@ impl BenchResult {
 /// ad-hoc position that is refused (the field names the position: `positions[2].players`).
 pub fn run(
     options: &BenchOptions,
+    report: &mut dyn FnMut(&BenchLine),
+) -> Result<BenchResult, PositionError> {
+    run_with_stop(options, &StopFlag::new(), report)
+}
+
+/// [`run`], ending as soon as `stop` is set: the search running then returns at once (its
+/// line is left out, being cut short) and no further search starts; the result holds the
+/// searches finished and says `stopped` (its total is then no signature).
+pub fn run_with_stop(
+    options: &BenchOptions,
+    stop: &StopFlag,
     report: &mut dyn FnMut(&BenchLine),
 ) -> Result<BenchResult, PositionError> {
     let start = Instant::now();
@@ -137,7 +150,8 @@ pub fn run(
                         panic!("bench position {} is refused: {e}", position.name)
                     });
                     let depth = options.depth.unwrap_or(position.depth);
-                    search_position(&state, position.name, depth, options, &mut lines, report);
+                    let searched = (position.name, depth, options);
+                    search_position(&state, searched, stop, &mut lines, report);
                 }
             });
         } else {
@@ -146,18 +160,20 @@ pub fn run(
                     let state = G::from_text(text).expect("checked above");
                     let depth = options.depth.unwrap_or(AD_HOC_DEPTH);
                     let name = format!("position {index}");
-                    search_position(&state, &name, depth, options, &mut lines, report);
+                    search_position(&state, (&name, depth, options), stop, &mut lines, report);
                 });
             }
         }
     }
     let games = totals(&lines);
+    let stopped = stop.is_stopped();
     Ok(BenchResult {
         nodes: lines.iter().map(|l| l.nodes).sum(),
         lines,
         games,
         seconds: start.elapsed().as_secs_f64(),
-        standard: options.is_standard(),
+        standard: options.is_standard() && !stopped,
+        stopped,
     })
 }
 
@@ -181,16 +197,18 @@ fn totals(lines: &[BenchLine]) -> Vec<GameTotal> {
 }
 
 /// The three searches of one position: alpha-beta for both objectives, then ISMCTS.
+/// Skipped, and a search cut short left out, once `stop` is set.
 fn search_position<G: Game>(
     state: &G,
-    name: &str,
-    depth: u32,
-    options: &BenchOptions,
+    (name, depth, options): (&str, u32, &BenchOptions),
+    stop: &StopFlag,
     lines: &mut Vec<BenchLine>,
     report: &mut dyn FnMut(&BenchLine),
 ) {
-    let stop = StopFlag::new();
     let mut push = |search: String, nodes: u64, seconds: f64| {
+        if stop.is_stopped() {
+            return;
+        }
         lines.push(BenchLine {
             game: G::INFO.name,
             position: name.to_string(),
@@ -206,6 +224,9 @@ fn search_position<G: Game>(
     };
     let (limits, budget) = node_budget_or(options.nodes, depth_limit, format!("depth={depth}"));
     for objective in [Objective::Win, Objective::Margin] {
+        if stop.is_stopped() {
+            return;
+        }
         let clock = Instant::now();
         let config = AlphaBetaConfig {
             objective,
@@ -213,7 +234,7 @@ fn search_position<G: Game>(
             use_tt: true,
             chance_samples: None,
         };
-        let result = alphabeta::search(state, limits, &config, &stop, &mut |_| {});
+        let result = alphabeta::search(state, limits, &config, stop, &mut |_| {});
         push(
             format!("alphabeta {budget} objective={}", objective.name()),
             result.nodes,
@@ -237,7 +258,10 @@ fn search_position<G: Game>(
         seed: ISMCTS_SEED,
         ..IsmctsConfig::default()
     };
-    let result = ismcts::search(state, limits, &config, &stop, &mut |_| {});
+    if stop.is_stopped() {
+        return;
+    }
+    let result = ismcts::search(state, limits, &config, stop, &mut |_| {});
     push(
         format!("ismcts {budget} rollout=heuristic cutoff={ISMCTS_CUTOFF} seed={ISMCTS_SEED}"),
         result.nodes,
@@ -262,6 +286,27 @@ fn node_budget_or(nodes: Option<u64>, own: Limits, own_text: String) -> (Limits,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stop_ends_the_bench_within_moments() {
+        // A node budget no position finishes in a few seconds; the stop must reach it.
+        let options = BenchOptions {
+            nodes: Some(u64::MAX),
+            ..BenchOptions::default()
+        };
+        let stop = StopFlag::new();
+        let stopper = stop.clone();
+        let timer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            stopper.stop();
+        });
+        let clock = Instant::now();
+        let result = run_with_stop(&options, &stop, &mut |_| {}).unwrap();
+        timer.join().unwrap();
+        assert!(clock.elapsed().as_secs_f64() < 2.0, "{:?}", clock.elapsed());
+        assert!(result.stopped && !result.standard);
+        assert!(result.lines.is_empty(), "the search cut short is left out");
+    }
 
     /// The signature: if this fails, search behaviour changed. If that was the intent,
     /// record the new total in `SIGNATURE` and say why in the commit message.

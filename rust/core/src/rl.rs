@@ -8,6 +8,52 @@ use rand_chacha::ChaCha8Rng;
 use crate::playout::apply_random_outcome;
 use crate::{Game, PositionError, Turn};
 
+/// The most memory a batch may ask for up front: 4 GiB. A batch of `num_envs` games
+/// holds two states, a generator and the step outputs (observation, legal mask, rewards)
+/// per game; [`check_batch`] refuses a batch above this before anything is allocated
+/// (`VecEnv(num_envs=10**8)` once asked for 32 GB and aborted).
+pub const MAX_BATCH_BYTES: usize = 4 << 30;
+
+/// The bytes a batch of `count` games of `G` for `players` seats takes up front (`None`
+/// beyond `usize`).
+pub fn batch_bytes<G: Game>(count: usize, players: usize) -> Option<usize> {
+    let per_game = 2 * std::mem::size_of::<G>()
+        + std::mem::size_of::<ChaCha8Rng>()
+        + G::OBSERVATION_SIZE * std::mem::size_of::<f32>()
+        + G::POLICY_ACTIONS
+        + players * std::mem::size_of::<f32>()
+        + 1
+        + std::mem::size_of::<i64>();
+    count.checked_mul(per_game)
+}
+
+/// Refuses, naming `field`, a batch of `count` games whose up-front memory is above
+/// [`MAX_BATCH_BYTES`].
+pub fn check_batch<G: Game>(
+    field: &str,
+    count: usize,
+    players: usize,
+) -> Result<(), PositionError> {
+    match batch_bytes::<G>(count, players) {
+        Some(bytes) if bytes <= MAX_BATCH_BYTES => Ok(()),
+        bytes => {
+            let per_game = batch_bytes::<G>(1, players).unwrap_or(usize::MAX).max(1);
+            let most = MAX_BATCH_BYTES / per_game;
+            let asked = bytes.map_or("more than the address space".to_string(), |b| {
+                format!("{} MiB", b.div_ceil(1 << 20))
+            });
+            Err(PositionError::new(
+                field,
+                format!(
+                    "{count} games of {} need {asked}, above the limit of {} MiB (at most {most} games)",
+                    G::INFO.name,
+                    MAX_BATCH_BYTES >> 20
+                ),
+            ))
+        }
+    }
+}
+
 /// Writes the legal mask of `state` into `out` (`G::POLICY_ACTIONS` long): true at the
 /// policy index of every legal player action; all false at a chance node or once over.
 pub fn legal_mask<G: Game>(state: &G, legal: &mut Vec<G::Action>, out: &mut [bool]) {
@@ -94,6 +140,7 @@ impl<G: Game> VecGames<G> {
         options: &[(String, String)],
         seed: u64,
     ) -> Result<Self, PositionError> {
+        check_batch::<G>("num_envs", count, players)?;
         let mut batch = VecGames::empty(players, Some(options.to_vec()), seed, count);
         for i in 0..count {
             let state = G::new_game_with(players, &mut batch.rngs[i], options)?;
@@ -116,6 +163,7 @@ impl<G: Game> VecGames<G> {
                 ),
             ));
         }
+        check_batch::<G>("states", states.len(), players)?;
         let mut batch = VecGames::empty(players, None, seed, states.len());
         if let Some(i) = states.iter().position(|s| s.is_terminal()) {
             return Err(PositionError::new(

@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 use golem_core::arena::{
-    play_games, report, run, seat_bot, starting_position, ArenaConfig, ArenaError, ArenaReport,
-    GameRecord,
+    play_games, report, run, run_streaming, seat_bot, starting_position, ArenaConfig, ArenaError,
+    ArenaReport, GameRecord,
 };
 use golem_core::bots::{self, Bot};
 use golem_core::games::century::Century;
@@ -283,6 +283,50 @@ fn a_stop_ends_the_arena_with_the_games_finished() {
     let seats: u32 = report.bots.iter().flat_map(|b| b.seats.iter()).sum();
     let counted = report.records.iter().filter(|r| r.finished).count() as u32;
     assert_eq!(seats, 2 * counted);
+}
+
+#[test]
+fn a_stop_does_not_wait_for_a_long_search() {
+    // Each of these bots takes minutes per move; the stop must reach the search itself.
+    for spec in ["ismcts:iterations=100000000", "alphabeta:depth=30"] {
+        let bots = lineup(&[spec, "random"]);
+        let stop = StopFlag::new();
+        let stopper = stop.clone();
+        let timer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            stopper.stop();
+        });
+        let start = std::time::Instant::now();
+        let report = run(&bots, &config(2, 2, 0, 2), &stop, &mut |_, _| {}).unwrap();
+        let took = start.elapsed();
+        timer.join().unwrap();
+        assert!(report.stopped, "{spec}");
+        assert!(
+            report.records.is_empty(),
+            "{spec}: a stopped move is not played on"
+        );
+        assert!(
+            took < std::time::Duration::from_secs(1),
+            "{spec}: took {took:?}"
+        );
+    }
+}
+
+#[test]
+fn streamed_records_come_in_game_order_and_give_the_same_report() {
+    let bots = lineup(&["greedy", "random", "ismcts:iterations=10"]);
+    let config = config(12, 3, 5, 3);
+    let kept = arena(&bots, config.clone()).unwrap();
+    let mut streamed = Vec::new();
+    let stop = StopFlag::new();
+    let report = run_streaming(&bots, &config, &stop, &mut |_, _| {}, &mut |r| {
+        streamed.push(r)
+    })
+    .unwrap();
+    assert_eq!(streamed, kept.records);
+    assert!(report.records.is_empty(), "streamed records are not kept");
+    assert_eq!((&report.bots, report.played), (&kept.bots, 12));
+    assert_eq!(report.unfinished(), kept.unfinished());
 }
 
 #[test]

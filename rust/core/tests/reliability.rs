@@ -144,3 +144,26 @@ fn perft_of_a_finished_game_is_one_at_any_depth() {
 fn a_depth_above_the_limit_panics_rather_than_exhausting_memory() {
     perft(&position("finished-2p.toml"), MAX_PERFT_DEPTH + 1);
 }
+
+/// An empty or cut map text is an error, never a bundled map: bundled maps are found by
+/// their id, not by their text (which the interner once kept as "" for them).
+#[test]
+fn an_empty_or_cut_map_is_refused_not_a_bundled_map() {
+    use golem_core::games::merchant_explorers::map;
+    assert!(map::intern("").is_err());
+    let avenia = map::BUNDLED[0].1;
+    let end = avenia.find("\nend").expect("a map ends with `end`");
+    assert!(map::intern(&avenia[..end]).is_err(), "cut before its end");
+    let dir = std::env::temp_dir().join(format!("golem-maps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let error = map::load(&empty).unwrap_err().to_string();
+    assert!(error.starts_with("map empty.txt:"), "{error}");
+    let device = map::load(std::path::Path::new("/dev/null")).unwrap_err();
+    assert!(
+        device.to_string().ends_with("not a regular file"),
+        "{device}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

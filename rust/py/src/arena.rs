@@ -11,8 +11,8 @@
 //! Ray backend) reports exactly what `arena` would.
 
 use golem_core::arena::{
-    play_games, report as make_report, run as run_arena, ArenaConfig, ArenaError, ArenaReport,
-    GameRecord,
+    play_games, report as make_report, run as run_arena, run_streaming, ArenaConfig, ArenaError,
+    ArenaReport, GameRecord,
 };
 use golem_core::bots::{self, Bot, Policies};
 use golem_core::games::GameId;
@@ -60,7 +60,7 @@ fn report_dict<'py>(
     dict.set_item("unfinished", report.unfinished())?;
     // After a stop: the games finished by then, which the statistics cover.
     dict.set_item("stopped", report.stopped)?;
-    dict.set_item("played", report.records.len())?;
+    dict.set_item("played", report.played)?;
     let bots = PyList::empty(py);
     for stats in &report.bots {
         let entry = PyDict::new(py);
@@ -78,7 +78,8 @@ fn report_dict<'py>(
         bots.append(entry)?;
     }
     dict.set_item("bots", bots)?;
-    if config.record {
+    // Kept records (not when they were handed to `on_record` as the games finished).
+    if config.record && report.records.len() == report.played as usize {
         let names: Vec<&str> = report.bots.iter().map(|b| b.name.as_str()).collect();
         let records = PyList::empty(py);
         for record in &report.records {
@@ -216,21 +217,22 @@ fn seats<G: Game>(players: Option<i64>, bots: usize) -> PyResult<usize> {
 /// Plays `games` games of `game` (default: the first registered game) between the bots
 /// (see `arena` in the stub).
 #[pyfunction]
-#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, setup=Vec::new(), record=false, on_progress=None, stop=None))]
+#[pyo3(signature = (bots, *, game=None, games=100, players=None, seed=0, threads=1, max_plies=3000, setup=Vec::new(), record=false, on_progress=None, stop=None, on_record=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn arena(
     py: Python<'_>,
     bots: Vec<String>,
     game: Option<&str>,
-    games: u32,
-    players: Option<i64>,
-    seed: u64,
-    threads: usize,
-    max_plies: u32,
+    #[pyo3(from_py_with = "crate::ints::games")] games: u32,
+    #[pyo3(from_py_with = "crate::ints::players")] players: Option<i64>,
+    #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
+    #[pyo3(from_py_with = "crate::ints::threads")] threads: usize,
+    #[pyo3(from_py_with = "crate::ints::max_plies")] max_plies: u32,
     setup: Vec<(String, String)>,
     record: bool,
     on_progress: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
+    on_record: Option<Py<PyAny>>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
         let id = game_id(game)?;
@@ -252,10 +254,26 @@ pub fn arena(
             let mut progress = |done: u32, total: u32| {
                 reporter.send(|py| Ok(PyTuple::new(py, [done, total])?.unbind()))
             };
+            // Records are kept in the report only when asked for and not streamed: an
+            // arena of millions of games holds no memory per game.
+            let keep = record && on_record.is_none();
+            let names: Vec<String> = lineup.iter().map(|b| b.name()).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let mut records = Reporter::new(on_record, &stop);
+            let mut sink = |r: GameRecord| {
+                records.send(|py| Ok(PyTuple::new(py, [record_dict(py, &names, &r)?])?.unbind()))
+            };
             let outcome = py.allow_threads(|| {
-                guarded(|| Ok(run_arena(&lineup, &config, &stop, &mut progress)))
+                guarded(|| {
+                    Ok(if keep {
+                        run_arena(&lineup, &config, &stop, &mut progress)
+                    } else {
+                        run_streaming(&lineup, &config, &stop, &mut progress, &mut sink)
+                    })
+                })
             })?;
             reporter.finish()?;
+            records.finish()?;
             let report = outcome.map_err(arena_error)?;
             Ok(report_dict(py, G::INFO.name, &report)?.unbind())
         })
@@ -273,15 +291,15 @@ pub fn arena_games(
     py: Python<'_>,
     bots: Vec<String>,
     game: Option<&str>,
-    games: u32,
-    players: Option<i64>,
-    seed: u64,
-    threads: usize,
-    max_plies: u32,
+    #[pyo3(from_py_with = "crate::ints::games")] games: u32,
+    #[pyo3(from_py_with = "crate::ints::players")] players: Option<i64>,
+    #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
+    #[pyo3(from_py_with = "crate::ints::threads")] threads: usize,
+    #[pyo3(from_py_with = "crate::ints::max_plies")] max_plies: u32,
     setup: Vec<(String, String)>,
     record: bool,
-    first: u32,
-    count: Option<u32>,
+    #[pyo3(from_py_with = "crate::ints::first")] first: u32,
+    #[pyo3(from_py_with = "crate::ints::count")] count: Option<u32>,
     on_progress: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
@@ -339,10 +357,10 @@ pub fn arena_report(
     bots: Vec<String>,
     records: Vec<Bound<'_, PyAny>>,
     game: Option<&str>,
-    games: u32,
-    players: Option<i64>,
-    seed: u64,
-    max_plies: u32,
+    #[pyo3(from_py_with = "crate::ints::games")] games: u32,
+    #[pyo3(from_py_with = "crate::ints::players")] players: Option<i64>,
+    #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
+    #[pyo3(from_py_with = "crate::ints::max_plies")] max_plies: u32,
     setup: Vec<(String, String)>,
     record: bool,
     stopped: bool,

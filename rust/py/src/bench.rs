@@ -1,11 +1,13 @@
 //! The bench from Python: the search signature, its time and speed, per game.
 
-use golem_core::bench::{run as run_bench, BenchLine, BenchOptions, SIGNATURE};
+use golem_core::bench::{run_with_stop as run_bench, BenchLine, BenchOptions, SIGNATURE};
 use golem_core::games::GameId;
+use golem_core::search::StopFlag;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::reporter::Reporter;
+use crate::search::PyStopToken;
 use crate::{golem_error, guarded};
 
 fn line_dict<'py>(py: Python<'py>, line: &BenchLine) -> PyResult<Bound<'py, PyDict>> {
@@ -22,15 +24,17 @@ fn line_dict<'py>(py: Python<'py>, line: &BenchLine) -> PyResult<Bound<'py, PyDi
 /// Returns `{"nodes", "seconds", "nps", "expected", "lines", "games"}`: `expected` is the
 /// signature recorded in the code for the standard bench, None for an ad-hoc run
 /// (`game`, `depth`, `nodes` or `positions`, TOML texts separated by lines `---`).
+/// `stop` ends it at once: the result then has the searches finished and `stopped: True`.
 #[pyfunction]
-#[pyo3(signature = (*, game=None, depth=None, nodes=None, positions=None, on_line=None))]
+#[pyo3(signature = (*, game=None, depth=None, nodes=None, positions=None, on_line=None, stop=None))]
 pub fn bench(
     py: Python<'_>,
     game: Option<&str>,
-    depth: Option<u32>,
-    nodes: Option<u64>,
+    #[pyo3(from_py_with = "crate::ints::depth")] depth: Option<u32>,
+    #[pyo3(from_py_with = "crate::ints::nodes")] nodes: Option<u64>,
     positions: Option<&str>,
     on_line: Option<Py<PyAny>>,
+    stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
         let games = match game {
@@ -52,12 +56,13 @@ pub fn bench(
             nodes,
             positions,
         };
-        let stop = golem_core::search::StopFlag::new();
+        let stop: StopFlag = stop.map(|s| s.flag).unwrap_or_default();
         let mut reporter = Reporter::new(on_line, &stop);
         let mut report = |line: &BenchLine| {
             reporter.send(|py| Ok(PyTuple::new(py, [line_dict(py, line)?])?.unbind()))
         };
-        let result = py.allow_threads(|| guarded(|| Ok(run_bench(&options, &mut report))))?;
+        let result =
+            py.allow_threads(|| guarded(|| Ok(run_bench(&options, &stop, &mut report))))?;
         reporter.finish()?;
         let result = result.map_err(|e| crate::position_error(&e))?;
         let dict = PyDict::new(py);
@@ -65,6 +70,7 @@ pub fn bench(
         dict.set_item("seconds", result.seconds)?;
         dict.set_item("nps", result.nodes_per_second())?;
         dict.set_item("expected", result.standard.then_some(SIGNATURE))?;
+        dict.set_item("stopped", result.stopped)?;
         let lines = PyList::empty(py);
         for line in &result.lines {
             lines.append(line_dict(py, line)?)?;

@@ -197,7 +197,7 @@ impl PyCentury {
     }
 
     /// A snapshot of one seat's belongings.
-    fn seat(&self, seat: usize) -> PyResult<PySeat> {
+    fn seat(&self, #[pyo3(from_py_with = "crate::ints::seat")] seat: usize) -> PyResult<PySeat> {
         guarded(|| {
             self.check_seat(seat)?;
             Ok(self.seat_view(seat))

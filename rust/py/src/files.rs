@@ -2,12 +2,12 @@
 //! temporary file in the same folder that is synced and renamed into place, so a failed
 //! write leaves the old file whole and no partial file behind.
 
-use std::fs::{self, File};
-use std::io::{Read, Write};
+use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Largest position file read (a position is a few kilobytes).
-pub const MAX_POSITION_BYTES: u64 = 1 << 20;
+pub const MAX_POSITION_BYTES: u64 = golem_core::util::files::MAX_FILE_BYTES;
 
 /// A refusal naming the file.
 pub struct FileError {
@@ -22,24 +22,21 @@ fn refuse(path: &Path, message: impl Into<String>) -> FileError {
     }
 }
 
-/// The text of a file of at most [`MAX_POSITION_BYTES`], which must be UTF-8.
+/// The text of a regular file of at most [`MAX_POSITION_BYTES`], which must be UTF-8
+/// (the core's one reader of named files).
 pub fn read_text(path: &Path) -> Result<String, FileError> {
-    let file = File::open(path).map_err(|e| refuse(path, e.to_string()))?;
-    let mut bytes = Vec::new();
-    file.take(MAX_POSITION_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| refuse(path, e.to_string()))?;
-    if bytes.len() as u64 > MAX_POSITION_BYTES {
-        return Err(refuse(
-            path,
-            format!("larger than {MAX_POSITION_BYTES} bytes; not a position file"),
-        ));
+    if path.as_os_str().is_empty() {
+        return Err(FileError {
+            field: "path".to_string(),
+            message: "empty".to_string(),
+        });
     }
-    String::from_utf8(bytes).map_err(|e| {
-        refuse(
-            path,
-            format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
-        )
+    golem_core::util::files::read_text(path, MAX_POSITION_BYTES).map_err(|message| {
+        if message.starts_with("larger than") {
+            refuse(path, format!("{message}; not a position file"))
+        } else {
+            refuse(path, message)
+        }
     })
 }
 
@@ -56,12 +53,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8], overwrite: bool) -> Result<()
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let name = path
-        .file_name()
-        .map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
     let mut temp = None;
     for attempt in 0..100u32 {
-        let candidate = dir.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
+        // Short, so that any name the target may have still fits the system's limit.
+        let candidate = dir.join(format!(".golem-{:x}-{attempt}.tmp", std::process::id()));
         match fs::OpenOptions::new()
             .write(true)
             .create_new(true)

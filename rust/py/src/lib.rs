@@ -12,6 +12,7 @@ mod bot_move;
 mod century;
 mod files;
 mod golem_cranio;
+mod ints;
 mod merchant_explorers;
 mod playouts;
 mod reporter;
@@ -38,6 +39,12 @@ create_exception!(
     PositionError,
     GolemError,
     "A position that breaks the rules or the file format; `.field` is the TOML field."
+);
+create_exception!(
+    golem_solver,
+    InternalError,
+    GolemError,
+    "A bug in golem-solver (a Rust panic caught at the boundary); `.field` is \"internal error\"."
 );
 create_exception!(
     golem_solver,
@@ -107,12 +114,13 @@ fn panic_text(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// Runs one entry point; a panic becomes `GolemError("internal error: ...")`.
+/// Runs one entry point; a panic becomes `InternalError("internal error: ...")` (a
+/// `GolemError`, so callers catching the package's errors still catch it).
 pub(crate) fn guarded<T>(body: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     catch_unwind(AssertUnwindSafe(body)).unwrap_or_else(|payload| {
-        Err(golem_error(
+        Err(error::<InternalError>(
             "internal error",
-            format!(
+            &format!(
                 "{} (this is a bug in golem-solver; please report it)",
                 panic_text(payload.as_ref())
             ),
@@ -149,6 +157,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     install_panic_hook();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("GolemError", py.get_type::<GolemError>())?;
+    m.add("InternalError", py.get_type::<InternalError>())?;
     m.add("PositionError", py.get_type::<PositionError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("LIMITS", limits(py)?)?;

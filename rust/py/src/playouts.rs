@@ -45,6 +45,10 @@ impl StateVisitor for Playouts {
 /// number of player moves made. The GIL is released meanwhile.
 #[pyfunction]
 #[pyo3(signature = (state, games, seed=0))]
-pub fn random_playouts(state: &Bound<'_, PyAny>, games: u64, seed: u64) -> PyResult<u64> {
+pub fn random_playouts(
+    state: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = "crate::ints::games")] games: u64,
+    #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
+) -> PyResult<u64> {
     guarded(|| visit_state(state, Playouts { games, seed })?)
 }

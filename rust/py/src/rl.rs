@@ -3,7 +3,7 @@
 
 use golem_core::games::GameId;
 use golem_core::playout::{random_outcome, random_playout};
-use golem_core::rl::{self, StepOutput, VecGames};
+use golem_core::rl::{self, StepOutput, VecGames, MAX_BATCH_BYTES};
 use golem_core::search::options::{check_range, THREADS};
 use golem_core::testing::MAX_POLICY_ACTIONS;
 use golem_core::{Game, Turn};
@@ -305,9 +305,9 @@ impl PyVecEnv {
     #[pyo3(signature = (game=None, num_envs=1, players=None, seed=0, options=Vec::new(), states=None))]
     fn new(
         game: Option<&str>,
-        num_envs: usize,
-        players: Option<i64>,
-        seed: u64,
+        #[pyo3(from_py_with = "crate::ints::num_envs")] num_envs: usize,
+        #[pyo3(from_py_with = "crate::ints::players")] players: Option<i64>,
+        #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
         options: Vec<(String, String)>,
         states: Option<Vec<Bound<'_, PyAny>>>,
     ) -> PyResult<Self> {
@@ -452,6 +452,21 @@ impl StateVisitor for Playouts<'_, '_> {
         }
         let (games, seed, threads) = (self.games, self.seed, self.threads);
         let count = states.len();
+        // The outputs are allocated up front: 8 + 4 bytes per seat and 8 per game.
+        let bytes = count
+            .checked_mul(games)
+            .and_then(|n| n.checked_mul(12 * players + 8));
+        if bytes.is_none_or(|b| b > MAX_BATCH_BYTES) {
+            let most = MAX_BATCH_BYTES / (count * (12 * players + 8)).max(1);
+            return Err(golem_error(
+                "games",
+                format!(
+                    "{games} playouts of {count} states are above the limit of {} MiB of \
+                     results (at most {most} playouts)",
+                    MAX_BATCH_BYTES >> 20
+                ),
+            ));
+        }
         let mut returns = vec![0.0f64; count * games * players];
         let mut scores = vec![0i32; count * games * players];
         let mut plies = vec![0i64; count * games];
@@ -509,9 +524,9 @@ impl StateVisitor for Playouts<'_, '_> {
 pub fn batch_playouts<'py>(
     py: Python<'py>,
     states: Vec<Bound<'py, PyAny>>,
-    games: usize,
-    seed: u64,
-    threads: usize,
+    #[pyo3(from_py_with = "crate::ints::games")] games: usize,
+    #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
+    #[pyo3(from_py_with = "crate::ints::threads")] threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     guarded(|| {
         let threads = check_range("threads", threads, THREADS)

@@ -350,7 +350,10 @@ macro_rules! game_class {
             /// A fresh game, every shuffle drawn from `seed`.
             #[staticmethod]
             #[pyo3(signature = (players, seed = 0))]
-            fn new(players: i64, seed: u64) -> PyResult<Self> {
+            fn new(
+                #[pyo3(from_py_with = "crate::ints::players")] players: i64,
+                #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
+            ) -> PyResult<Self> {
                 guarded(|| $crate::state::new_state(players, seed).map(Self::of))
             }
 
@@ -455,7 +458,10 @@ macro_rules! game_class {
 
             /// What `seat` knows of this state: everything hidden from that seat is hidden
             /// again (for Century, the deck orders), so later deals are chance events.
-            fn public_view(&self, seat: usize) -> PyResult<Self> {
+            fn public_view(
+                &self,
+                #[pyo3(from_py_with = "crate::ints::seat")] seat: usize,
+            ) -> PyResult<Self> {
                 guarded(|| {
                     if seat >= self.state.num_players() {
                         return Err(golem_error(
@@ -526,7 +532,9 @@ macro_rules! game_class {
 
             /// The dense index (below `INFO["action_space"]`) of an action id.
             #[staticmethod]
-            fn action_index(action: u64) -> PyResult<u64> {
+            fn action_index(
+                #[pyo3(from_py_with = "crate::ints::action")] action: u64,
+            ) -> PyResult<u64> {
                 guarded(|| {
                     <$state as Game>::action_from_id(action)
                         .map(<$state as Game>::action_index)
@@ -538,7 +546,9 @@ macro_rules! game_class {
 
             /// The action id of a dense index.
             #[staticmethod]
-            fn action_from_index(index: u64) -> PyResult<u64> {
+            fn action_from_index(
+                #[pyo3(from_py_with = "crate::ints::index")] index: u64,
+            ) -> PyResult<u64> {
                 guarded(|| {
                     <$state as Game>::action_from_index(index)
                         .map(<$state as Game>::action_id)
@@ -590,7 +600,7 @@ macro_rules! game_class {
             fn observation<'py>(
                 &self,
                 py: Python<'py>,
-                player: Option<usize>,
+                #[pyo3(from_py_with = "crate::ints::player")] player: Option<usize>,
             ) -> PyResult<Bound<'py, numpy::PyArray1<f32>>> {
                 guarded(|| $crate::rl::observation(py, &self.state, player))
             }
@@ -615,7 +625,10 @@ macro_rules! game_class {
 
             /// The action id that the policy index `index` plays here (the first legal
             /// action in `legal_actions()` order with that index).
-            fn action_from_policy_index(&self, index: i64) -> PyResult<u64> {
+            fn action_from_policy_index(
+                &self,
+                #[pyo3(from_py_with = "crate::ints::index")] index: i64,
+            ) -> PyResult<u64> {
                 guarded(|| {
                     $crate::rl::from_policy_index(&self.state, index)
                         .map(<$state as Game>::action_id)
@@ -624,7 +637,10 @@ macro_rules! game_class {
 
             /// Applies the legal action with policy index `index` (see
             /// `action_from_policy_index`); refuses an index whose mask entry is false.
-            fn apply_index(&mut self, index: i64) -> PyResult<()> {
+            fn apply_index(
+                &mut self,
+                #[pyo3(from_py_with = "crate::ints::index")] index: i64,
+            ) -> PyResult<()> {
                 guarded(|| {
                     let action = $crate::rl::from_policy_index(&self.state, index)?;
                     self.advance(action);
@@ -634,7 +650,10 @@ macro_rules! game_class {
 
             /// At a chance node, applies one outcome drawn by its probability from a
             /// generator seeded with `seed`, and returns its action id.
-            fn sample_chance(&mut self, seed: u64) -> PyResult<u64> {
+            fn sample_chance(
+                &mut self,
+                #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
+            ) -> PyResult<u64> {
                 guarded(|| {
                     let action = $crate::rl::sample_chance(&self.state, seed)?;
                     self.advance(action);
@@ -694,7 +713,7 @@ macro_rules! game_class {
             fn perft(
                 &self,
                 py: Python<'_>,
-                depth: u32,
+                #[pyo3(from_py_with = "crate::ints::depth")] depth: u32,
                 stop: Option<$crate::search::PyStopToken>,
             ) -> PyResult<Option<u64>> {
                 guarded(|| {
@@ -711,7 +730,7 @@ macro_rules! game_class {
             fn perft_divide(
                 &self,
                 py: Python<'_>,
-                depth: u32,
+                #[pyo3(from_py_with = "crate::ints::depth")] depth: u32,
                 stop: Option<$crate::search::PyStopToken>,
             ) -> PyResult<Option<Vec<(String, u64)>>> {
                 guarded(|| {
@@ -796,7 +815,7 @@ pub(crate) fn read_position(
     path: Option<PathBuf>,
     text: Option<String>,
     components: Option<PathBuf>,
-    seed: u64,
+    #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
 ) -> PyResult<(PyObject, Vec<String>)> {
     guarded(|| {
         let text = match (&path, text) {
@@ -828,8 +847,8 @@ fn read_any(py: Python<'_>, text: &str, ctx: &ReadContext) -> PyResult<(PyObject
 pub(crate) fn new_game(
     py: Python<'_>,
     game: &str,
-    players: i64,
-    seed: u64,
+    #[pyo3(from_py_with = "crate::ints::players")] players: i64,
+    #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
     options: Vec<(String, String)>,
 ) -> PyResult<PyObject> {
     guarded(|| {

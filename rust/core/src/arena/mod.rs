@@ -20,6 +20,7 @@
 
 mod stats;
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 use std::sync::mpsc;
@@ -117,16 +118,61 @@ pub struct ArenaReport {
     pub config: ArenaConfig,
     /// By bot index, in the order the bots were given.
     pub bots: Vec<BotStats>,
-    /// Every game, in game order; after a stop, only the games that were finished.
+    /// Every game, in game order; after a stop, only the games that were finished. Empty
+    /// from [`run_streaming`], which hands each record on instead of keeping it.
     pub records: Vec<GameRecord>,
-    /// The arena was stopped before every game was played: `records` holds the games
-    /// finished by then (the statistics cover them alone).
+    /// The arena was stopped before every game was played: the statistics cover the games
+    /// finished by then alone.
     pub stopped: bool,
+    /// Games played (finished or abandoned at the ply cap).
+    pub played: u32,
+    /// Games of `played` abandoned at the ply cap or stuck.
+    pub unfinished: u32,
 }
 
 impl ArenaReport {
     pub fn unfinished(&self) -> u32 {
-        self.records.iter().filter(|r| !r.finished).count() as u32
+        self.unfinished
+    }
+}
+
+/// The report's statistics, added to one game at a time (they are sums, so the order of
+/// the games does not matter).
+struct Tally {
+    bots: Vec<BotStats>,
+    played: u32,
+    unfinished: u32,
+}
+
+impl Tally {
+    fn new(names: Vec<String>, players: usize) -> Self {
+        Tally {
+            bots: names
+                .into_iter()
+                .map(|name| BotStats::new(name, players))
+                .collect(),
+            played: 0,
+            unfinished: 0,
+        }
+    }
+
+    fn add(&mut self, record: &GameRecord) {
+        for (index, s) in self.bots.iter_mut().enumerate() {
+            s.add(index, record);
+        }
+        self.played += 1;
+        self.unfinished += u32::from(!record.finished);
+    }
+
+    fn report(self, config: &ArenaConfig, records: Vec<GameRecord>, stopped: bool) -> ArenaReport {
+        ArenaReport {
+            config: config.clone(),
+            bots: self.bots,
+            records,
+            stopped,
+            played: self.played,
+            unfinished: self.unfinished,
+        }
     }
 }
 
@@ -165,6 +211,25 @@ pub fn run<G: Game>(
     Ok(report(names, config, played.records, played.stopped))
 }
 
+/// [`run`] in memory bounded by the threads, not the games: each game's record goes to
+/// `on_record` (in game order, as soon as the games before it are done) instead of into
+/// the report, whose `records` is empty; the statistics are the same.
+pub fn run_streaming<G: Game>(
+    bots: &[Box<dyn Bot<G>>],
+    config: &ArenaConfig,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(u32, u32),
+    on_record: &mut dyn FnMut(GameRecord),
+) -> Result<ArenaReport, ArenaError> {
+    let names = bots.iter().map(|b| b.name()).collect();
+    let mut tally = Tally::new(names, config.players);
+    let stopped = play_games_with(bots, config, 0..config.games, stop, progress, &mut |r| {
+        tally.add(&r);
+        on_record(r);
+    })?;
+    Ok(tally.report(config, Vec::new(), stopped))
+}
+
 /// What [`play_games`] played: the records of the games finished, in game order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
@@ -186,6 +251,26 @@ pub fn play_games<G: Game>(
     stop: &StopFlag,
     progress: &mut dyn FnMut(u32, u32),
 ) -> Result<Played, ArenaError> {
+    let mut records = Vec::new();
+    let stopped = play_games_with(bots, config, games, stop, progress, &mut |r| {
+        records.push(r)
+    })?;
+    Ok(Played { records, stopped })
+}
+
+/// [`play_games`], handing each finished game's record to `on_record` in game order, as
+/// soon as every earlier game of the range is done or given up (so only the records of
+/// games finished ahead of a slower one wait, never one per game of the range); returns
+/// whether some games were not played (a stop). Records already handed on stay handed on
+/// if a later game fails.
+pub fn play_games_with<G: Game>(
+    bots: &[Box<dyn Bot<G>>],
+    config: &ArenaConfig,
+    games: Range<u32>,
+    stop: &StopFlag,
+    progress: &mut dyn FnMut(u32, u32),
+    on_record: &mut dyn FnMut(GameRecord),
+) -> Result<bool, ArenaError> {
     check::<G>(bots.len(), config)?;
     if games.start > games.end || games.end > config.games {
         let (first, end, total) = (games.start, games.end, config.games);
@@ -197,10 +282,7 @@ pub fn play_games<G: Game>(
     let count = games.end - games.start;
     if count == 0 {
         // Nothing to play: the configuration has been checked, which is what is asked.
-        return Ok(Played {
-            records: Vec::new(),
-            stopped: false,
-        });
+        return Ok(false);
     }
     let threads = config.threads.clamp(1, count as usize);
     let next = AtomicU32::new(games.start);
@@ -208,7 +290,11 @@ pub fn play_games<G: Game>(
     // report, and it is the same whatever the threads.
     let needed = AtomicU32::new(games.end);
     let (sender, receiver) = mpsc::channel();
-    let mut records: Vec<Option<GameRecord>> = vec![None; count as usize];
+    // Games done (finished: Some, given up: None) but not handed on yet, as an earlier
+    // game is still being played; `next_out` is the first game not handed on.
+    let mut waiting: BTreeMap<u32, Option<GameRecord>> = BTreeMap::new();
+    let mut next_out = games.start;
+    let mut handed = 0u32;
     let mut failure: Option<ArenaError> = None;
     thread::scope(|scope| {
         for _ in 0..threads {
@@ -220,7 +306,8 @@ pub fn play_games<G: Game>(
                 if game >= end || abandon() {
                     break;
                 }
-                if sender.send(play(bots, config, game, &abandon)).is_err() {
+                let outcome = play(bots, config, game, stop, &abandon);
+                if sender.send((game, outcome)).is_err() {
                     break;
                 }
             });
@@ -229,14 +316,16 @@ pub fn play_games<G: Game>(
         let mut done = 0;
         loop {
             match receiver.recv_timeout(Duration::from_millis(200)) {
-                Ok(Ok(record)) => {
-                    let index = (record.game - games.start) as usize;
-                    records[index] = Some(record);
+                Ok((game, Ok(record))) => {
+                    waiting.insert(game, Some(record));
                     done += 1;
                 }
                 // A game given up because of a stop: its absence is the report's `stopped`.
-                Ok(Err(ArenaError::Stopped)) => {}
-                Ok(Err(error)) => {
+                Ok((game, Err(ArenaError::Stopped))) => {
+                    waiting.insert(game, None);
+                }
+                Ok((game, Err(error))) => {
+                    waiting.insert(game, None);
                     if let ArenaError::IllegalMove { game, .. } | ArenaError::Record { game, .. } =
                         error
                     {
@@ -249,17 +338,27 @@ pub fn play_games<G: Game>(
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
+            if failure.is_none() {
+                while let Some(outcome) = waiting.remove(&next_out) {
+                    next_out += 1;
+                    if let Some(record) = outcome {
+                        handed += 1;
+                        on_record(record);
+                    }
+                }
+            }
             progress(done, count);
         }
     });
     if let Some(error) = failure {
         return Err(error);
     }
-    let stopped = records.iter().any(Option::is_none);
-    Ok(Played {
-        records: records.into_iter().flatten().collect(),
-        stopped,
-    })
+    // After a stop: the games finished beyond the first one given up, in order.
+    for record in waiting.into_values().flatten() {
+        handed += 1;
+        on_record(record);
+    }
+    Ok(handed < count)
 }
 
 /// The report of `records` (finished games, in game order) between the bots named
@@ -271,21 +370,11 @@ pub fn report(
     records: Vec<GameRecord>,
     stopped: bool,
 ) -> ArenaReport {
-    let mut stats: Vec<BotStats> = names
-        .into_iter()
-        .map(|name| BotStats::new(name, config.players))
-        .collect();
+    let mut tally = Tally::new(names, config.players);
     for record in &records {
-        for (index, s) in stats.iter_mut().enumerate() {
-            s.add(index, record);
-        }
+        tally.add(record);
     }
-    ArenaReport {
-        config: config.clone(),
-        bots: stats,
-        records,
-        stopped,
-    }
+    tally.report(config, records, stopped)
 }
 
 /// Whether `error` is the one to report rather than `current`: a bug (a bot's illegal
@@ -348,6 +437,7 @@ fn play<G: Game>(
     bots: &[Box<dyn Bot<G>>],
     config: &ArenaConfig,
     game: u32,
+    stop: &StopFlag,
     abandon: &dyn Fn() -> bool,
 ) -> Result<GameRecord, ArenaError> {
     let players = config.players;
@@ -395,7 +485,14 @@ fn play<G: Game>(
                     break false;
                 }
                 let bot = &bots[seats[seat]];
-                let choice = bot.choose(&state.public_view(seat), &mut seat_rngs[seat]);
+                let view = state.public_view(seat);
+                let choice = bot.choose_or_stop(&view, &mut seat_rngs[seat], stop);
+                // A search cut short by the stop chose from part of its budget: the game
+                // is given up rather than played on with a move a full search might not
+                // make.
+                if stop.is_stopped() {
+                    return Err(ArenaError::Stopped);
+                }
                 match choice {
                     Some(action) if legal.contains(&action) => {
                         if config.record {

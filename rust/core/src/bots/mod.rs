@@ -18,6 +18,7 @@ pub mod spec;
 
 use rand::RngCore;
 
+use crate::search::StopFlag;
 use crate::Game;
 
 pub use random::RandomBot;
@@ -35,6 +36,20 @@ pub trait Bot<G: Game>: Send + Sync {
     /// An action for the player to move in `state`, which must be a player's turn; `None`
     /// only if that player has no legal action. Draws any randomness from `rng`.
     fn choose(&self, state: &G, rng: &mut dyn RngCore) -> Option<G::Action>;
+
+    /// [`Bot::choose`], giving up as soon as `stop` is set: a bot that searches (ISMCTS,
+    /// alpha-beta) searches with `stop` as its stop flag, so a stopped arena does not wait
+    /// for the move. After a stop the answer is whatever the search had and is not to be
+    /// played. Policies that answer at once need not override it.
+    fn choose_or_stop(
+        &self,
+        state: &G,
+        rng: &mut dyn RngCore,
+        stop: &StopFlag,
+    ) -> Option<G::Action> {
+        let _ = stop;
+        self.choose(state, rng)
+    }
 }
 
 /// The hand-written policies a game offers besides the generic bots, by name.

@@ -101,6 +101,15 @@ impl<G: Game> Bot<G> for IsmctsBot {
     }
 
     fn choose(&self, state: &G, rng: &mut dyn RngCore) -> Option<G::Action> {
+        self.choose_or_stop(state, rng, &StopFlag::new())
+    }
+
+    fn choose_or_stop(
+        &self,
+        state: &G,
+        rng: &mut dyn RngCore,
+        stop: &StopFlag,
+    ) -> Option<G::Action> {
         // The search insists on a player to move with a move to make.
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
@@ -126,7 +135,7 @@ impl<G: Game> Bot<G> for IsmctsBot {
             report_every: 0,
             ..self.config
         };
-        let result = ismcts::search(state, limits, &config, &StopFlag::new(), &mut |_| {});
+        let result = ismcts::search(state, limits, &config, stop, &mut |_| {});
         Some(result.best)
     }
 }
@@ -183,7 +192,16 @@ impl<G: Game> Bot<G> for AlphaBetaBot {
         name
     }
 
-    fn choose(&self, state: &G, _rng: &mut dyn RngCore) -> Option<G::Action> {
+    fn choose(&self, state: &G, rng: &mut dyn RngCore) -> Option<G::Action> {
+        self.choose_or_stop(state, rng, &StopFlag::new())
+    }
+
+    fn choose_or_stop(
+        &self,
+        state: &G,
+        _rng: &mut dyn RngCore,
+        stop: &StopFlag,
+    ) -> Option<G::Action> {
         let limits = Limits {
             depth: Some(self.depth),
             movetime: self.movetime,
@@ -195,6 +213,6 @@ impl<G: Game> Bot<G> for AlphaBetaBot {
             use_tt: true,
             chance_samples: self.chance_samples,
         };
-        alphabeta::search(state, limits, &config, &StopFlag::new(), &mut |_| {}).best
+        alphabeta::search(state, limits, &config, stop, &mut |_| {}).best
     }
 }

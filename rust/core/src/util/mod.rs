@@ -5,5 +5,6 @@ mod deck;
 
 pub use bits::BitIter;
 pub use deck::Deck;
+pub mod files;
 pub mod hash;
 pub mod toml_fields;

@@ -606,3 +606,148 @@ pub fn check_move(state: &Century, text: &str) -> Result<bool, String> {
 pub fn seed_stream(seed: u64) -> impl RngCore {
     ChaCha8Rng::seed_from_u64(seed)
 }
+
+// ---- map and components readers -------------------------------------------------------
+
+/// A Merchant Explorers map text made from `seed`: a bundled map with 1-4 random edits
+/// (the same line, number, string, cut and byte edits as positions), sometimes random text.
+pub fn map_input(seed: u64) -> String {
+    use golem_core::games::merchant_explorers::map::BUNDLED;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    if rng.random_ratio(1, 50) {
+        return random_text(&mut rng, 200);
+    }
+    let mut text = BUNDLED
+        .choose(&mut rng)
+        .expect("bundled maps")
+        .1
+        .to_string();
+    for _ in 0..rng.random_range(1..=4) {
+        mutate_once(&mut text, &mut rng);
+    }
+    text
+}
+
+/// What must hold for any map text: `Ok` or an `Err` naming a line, and a text accepted
+/// once is accepted again the same. Returns whether the parser accepted it.
+pub fn check_map(text: &str) -> Result<bool, String> {
+    use golem_core::games::merchant_explorers::map::Map;
+    match Map::parse(text) {
+        Err(e) if e.to_string().is_empty() => Err("an error with no message".to_string()),
+        Err(_) => Ok(false),
+        Ok(map) => {
+            let again = Map::parse(text).map_err(|e| format!("accepted, then refused: {e}"))?;
+            if again.id != map.id || again.cols != map.cols || again.rows != map.rows {
+                return Err("the same text parsed to another map".to_string());
+            }
+            Ok(true)
+        }
+    }
+}
+
+/// A random JSON value: extremes of numbers, strings with controls, deep or wide nesting.
+fn json_value(rng: &mut ChaCha8Rng) -> serde_json::Value {
+    use serde_json::{json, Value};
+    match rng.random_range(0..10) {
+        0 => json!(null),
+        1 => json!(rng.random_bool(0.5)),
+        2 => json!(rng.random_range(-3i64..40)),
+        3 => json!([-1i64, 0, 255, 256, 65536, i64::MAX, i64::MIN][rng.random_range(0..7)]),
+        4 => json!(u64::MAX),
+        5 => json!(1.5e300),
+        6 => json!(random_text(rng, 12)),
+        7 => {
+            let depth = [2usize, 50, 2_000][rng.random_range(0..3)];
+            let mut v = json!(1);
+            for _ in 0..depth {
+                v = Value::Array(vec![v]);
+            }
+            v
+        }
+        8 => Value::Array((0..rng.random_range(0..2_000)).map(|i| json!(i)).collect()),
+        _ => json!({ random_text(rng, 6): rng.random_range(0..10) }),
+    }
+}
+
+/// A node of `value` picked at random: its JSON pointer.
+fn random_pointer(value: &serde_json::Value, rng: &mut ChaCha8Rng) -> String {
+    let mut pointer = String::new();
+    let mut node = value;
+    loop {
+        let children: Vec<(String, &serde_json::Value)> = match node {
+            serde_json::Value::Object(map) => map.iter().map(|(k, v)| (k.clone(), v)).collect(),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| (i.to_string(), v))
+                .collect(),
+            _ => Vec::new(),
+        };
+        if children.is_empty() || (!pointer.is_empty() && rng.random_ratio(1, 4)) {
+            return pointer;
+        }
+        let (key, child) = &children[rng.random_range(0..children.len())];
+        pointer.push('/');
+        pointer.push_str(&key.replace('~', "~0").replace('/', "~1"));
+        node = child;
+    }
+}
+
+/// A Golem components file made from `seed`: the builtin file with 1-4 values replaced
+/// (a number, a string, a list, an object anywhere in it, or a key removed), or with the
+/// text edits of [`mutate_once`] on its JSON, sometimes random text.
+pub fn components_input(seed: u64) -> String {
+    use golem_core::games::golem_cranio::components::BUILTIN_JSON;
+    static BUILTIN: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    let builtin = BUILTIN.get_or_init(|| serde_json::from_str(BUILTIN_JSON).expect("JSON"));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    if rng.random_ratio(1, 50) {
+        return random_text(&mut rng, 200);
+    }
+    let mut value = builtin.clone();
+    for _ in 0..rng.random_range(1..=4) {
+        let pointer = random_pointer(&value, &mut rng);
+        if rng.random_ratio(1, 6) {
+            if let Some((parent, key)) = pointer.rsplit_once('/') {
+                if let Some(serde_json::Value::Object(map)) = value.pointer_mut(parent) {
+                    map.remove(key);
+                    continue;
+                }
+            }
+        }
+        if let Some(node) = value.pointer_mut(&pointer) {
+            *node = json_value(&mut rng);
+        }
+    }
+    let mut text = serde_json::to_string_pretty(&value).expect("JSON");
+    if rng.random_ratio(1, 4) {
+        mutate_once(&mut text, &mut rng);
+    }
+    text
+}
+
+/// What must hold for any components text: `Ok`, or every problem with a message (and a
+/// path, but for the file as a whole: unreadable, not JSON). Returns whether it was
+/// accepted. (That an accepted file plays is `tests/golem_components_play.rs`.)
+pub fn check_components(text: &str) -> Result<bool, String> {
+    use golem_core::games::golem_cranio::components::Components;
+    match Components::from_json(text) {
+        Ok(_) => Ok(true),
+        Err(errors) if errors.0.is_empty() => Err("refused with no problem".to_string()),
+        Err(errors) => {
+            for e in &errors.0 {
+                if e.message.is_empty() {
+                    return Err(format!("a problem with no message at {}", e.path));
+                }
+                // Only a problem of the file as a whole names no field.
+                let whole = ["invalid JSON", "expected an object"]
+                    .iter()
+                    .any(|p| e.message.starts_with(p));
+                if e.path.is_empty() && !whole {
+                    return Err(format!("no field: {e}"));
+                }
+            }
+            Ok(false)
+        }
+    }
+}

@@ -320,6 +320,18 @@ impl Game for State {
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         out.extend(self.legal());
+        if out.is_empty() {
+            if let Turn::Player(seat) = State::turn(self) {
+                // The components validator refuses every file known to lead here, so this
+                // is a bug, reported instead of a silent dead end (no moves, no end).
+                panic!(
+                    "seat {seat} has no legal move at {:?} in round {} (a dead end the rules \
+                     engine should not reach)",
+                    self.decision(),
+                    self.round
+                );
+            }
+        }
     }
 
     fn has_chance(&self) -> bool {

@@ -193,16 +193,18 @@ pub fn load_components(name: &str, base: Option<&Path>) -> R<&'static Components
         Some(base) if given.is_relative() => base.join(given),
         _ => given.to_path_buf(),
     };
-    let bytes = std::fs::read(&path).map_err(|e| {
-        PositionError::new("components", format!("cannot read {}: {e}", path.display()))
-    })?;
+    let text = crate::util::files::read_text(&path, crate::util::files::MAX_COMPONENTS_BYTES)
+        .map_err(|e| {
+            PositionError::new("components", format!("cannot read {}: {e}", path.display()))
+        })?;
     let path = std::fs::canonicalize(&path).unwrap_or(path);
-    let key = (path.clone(), sha256_hex(&bytes));
+    let key = (path.clone(), sha256_hex(text.as_bytes()));
     let mut cache = loaded().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(&comp) = cache.get(&key) {
         return Ok(comp);
     }
-    let comp = Components::from_file(&path).map_err(|errors| {
+    let source = ComponentsSource::Path(path.display().to_string());
+    let comp = Components::parse(&text, source).map_err(|errors| {
         // Every problem, one `components.<json path>: <message>` line each; the first
         // names the field.
         let first = &errors.0[0];

@@ -801,9 +801,10 @@ pub const BUNDLED: [(&str, &str); 6] = [
     ),
 ];
 
-/// A loaded map, the text it came from (to reuse a map read twice) and the file it was
-/// read from, if any (positions on it name that file).
-type Entry = (&'static Map, String, Option<String>);
+/// A loaded map, the text it came from (to reuse a map read twice; `None` for a bundled
+/// map, which is found by its id, never by its text) and the file it was read from, if
+/// any (positions on it name that file).
+type Entry = (&'static Map, Option<String>, Option<String>);
 
 /// Every map loaded so far.
 fn interner() -> &'static Mutex<Vec<Entry>> {
@@ -816,7 +817,7 @@ fn interner() -> &'static Mutex<Vec<Entry>> {
                 let mut map =
                     Map::parse(text).unwrap_or_else(|e| panic!("bundled map {file}: {e}"));
                 map.uid = uid as u8;
-                (&*Box::leak(Box::new(map)), String::new(), None)
+                (&*Box::leak(Box::new(map)), None, None)
             })
             .collect();
         Mutex::new(maps)
@@ -849,7 +850,7 @@ pub fn source_path(map: &Map) -> Option<String> {
 /// maps per process.
 pub fn intern(text: &str) -> Result<&'static Map, MapError> {
     let mut maps = interner().lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((map, _, _)) = maps.iter().find(|(_, t, _)| t == text) {
+    if let Some((map, _, _)) = maps.iter().find(|(_, t, _)| t.as_deref() == Some(text)) {
         return Ok(map);
     }
     let mut map = Map::parse(text)?;
@@ -858,7 +859,7 @@ pub fn intern(text: &str) -> Result<&'static Map, MapError> {
     }
     map.uid = maps.len() as u8;
     let map: &'static Map = Box::leak(Box::new(map));
-    maps.push((map, text.to_string(), None));
+    maps.push((map, Some(text.to_string()), None));
     Ok(map)
 }
 
@@ -868,11 +869,13 @@ pub fn load(path: &std::path::Path) -> Result<&'static Map, MapError> {
         || path.display().to_string(),
         |f| f.to_string_lossy().into_owned(),
     );
-    let text = std::fs::read_to_string(path).map_err(|e| MapError {
-        file: Some(file.clone()),
-        line: 0,
-        message: e.to_string(),
-    })?;
+    let text = crate::util::files::read_text(path, crate::util::files::MAX_FILE_BYTES).map_err(
+        |message| MapError {
+            file: Some(file.clone()),
+            line: 0,
+            message,
+        },
+    )?;
     let map = intern(&text).map_err(|e| MapError {
         file: Some(file),
         ..e

@@ -10,6 +10,10 @@ use super::model::{
 use super::reader::{describe, field_path, index_path, read_keyed, Reader};
 use super::vocab::{District, Line, MarbleColour, Vocab};
 
+/// The largest weight of a line in the drop model: five of them add up without overflow,
+/// and a weight of one in a million is already a line that never fills.
+pub const MAX_DROP_WEIGHT: u32 = 1_000_000;
+
 /// The numbers `1..=n` as JSON keys.
 fn number_keys(n: usize) -> Vec<String> {
     (1..=n).map(|k| k.to_string()).collect()
@@ -95,7 +99,7 @@ pub(super) fn read_marbles(r: &mut Reader, value: &Value, path: &str) -> Marbles
                 .array_of_len(v, weights_path, LINES)
                 .iter()
                 .enumerate()
-                .map(|(i, w)| r.positive_u32(w, &index_path(weights_path, i)))
+                .map(|(i, w)| r.positive_u32(w, &index_path(weights_path, i), MAX_DROP_WEIGHT))
                 .collect();
             to_array(weights)
         })

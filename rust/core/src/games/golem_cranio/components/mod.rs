@@ -177,16 +177,20 @@ impl Components {
     pub fn from_file(path: impl AsRef<Path>) -> Result<Components, ComponentsErrors> {
         let path = path.as_ref();
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            ComponentsErrors(vec![ComponentsError::new(
-                "",
-                format!("cannot read {shown}: {e}"),
-            )])
-        })?;
+        let text = crate::util::files::read_text(path, crate::util::files::MAX_COMPONENTS_BYTES)
+            .map_err(|e| {
+                ComponentsErrors(vec![ComponentsError::new(
+                    "",
+                    format!("cannot read {shown}: {e}"),
+                )])
+            })?;
         Components::parse(&text, ComponentsSource::Path(shown))
     }
 
-    fn parse(text: &str, source: ComponentsSource) -> Result<Components, ComponentsErrors> {
+    pub(crate) fn parse(
+        text: &str,
+        source: ComponentsSource,
+    ) -> Result<Components, ComponentsErrors> {
         let root: Value = serde_json::from_str(text).map_err(|e| {
             ComponentsErrors(vec![ComponentsError::new("", format!("invalid JSON: {e}"))])
         })?;

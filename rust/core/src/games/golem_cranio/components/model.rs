@@ -21,6 +21,8 @@ pub const CAULDRONS: usize = 4;
 pub const CHARACTERS: usize = 12;
 pub const CHARACTERS_ROUNDS_1_3: usize = 7;
 pub const ACTION_TILES: usize = 12;
+/// Action spaces on the board: one per player of the largest game, plus one.
+pub const ACTION_SPACES: usize = PLAYER_COUNTS + 1;
 pub const BOOKS: usize = 38;
 pub const OBJECTIVES: usize = 27;
 pub const STARTING_TILES: usize = 18;

@@ -122,8 +122,15 @@ impl Reader {
                 } else {
                     quoted_list(allowed, "or")
                 };
+                // At the top level the key itself is the field (`components.extras`), so
+                // the line names one; deeper, the object holding it does.
+                let at = match (path.is_empty(), key.is_empty()) {
+                    (true, true) => "\"\"".to_string(),
+                    (true, false) => key.clone(),
+                    (false, _) => path.to_string(),
+                };
                 self.error(
-                    path,
+                    &at,
                     format!("unknown {noun} \"{key}\" (expected {expected})"),
                 );
             }
@@ -191,14 +198,10 @@ impl Reader {
     }
 
     /// A positive weight (`0` after a reported problem).
-    pub fn positive_u32(&mut self, value: &Value, path: &str) -> u32 {
-        let Some(n) = self.int(value, path, 1, i64::MAX) else {
-            return 0;
-        };
-        u32::try_from(n).unwrap_or_else(|_| {
-            self.error(path, format!("{n} is too large (at most {})", u32::MAX));
-            0
-        })
+    /// A positive integer up to `max`.
+    pub fn positive_u32(&mut self, value: &Value, path: &str, max: u32) -> u32 {
+        self.int(value, path, 1, i64::from(max))
+            .map_or(0, |n| n as u32)
     }
 
     pub fn boolean(&mut self, value: &Value, path: &str) -> bool {

@@ -3,9 +3,7 @@
 use serde_json::Value;
 
 use super::cards::to_array;
-use super::model::{
-    Rules, CAULDRONS, DISTRICTS, LIBRARY_SLOTS, PLAYER_COUNTS, SECTIONS, TILE_SECTIONS,
-};
+use super::model::{Rules, CAULDRONS, LIBRARY_SLOTS, PLAYER_COUNTS, SECTIONS, TILE_SECTIONS};
 use super::reader::{field_path, index_path, Reader};
 
 const RULE_KEYS: &[&str] = &[
@@ -93,7 +91,8 @@ pub(super) fn read_rules(r: &mut Reader, value: &Value, path: &str) -> Rules {
         phases_per_round: n("phases_per_round", 7, 7),
         marble_eyes: n("marble_eyes", 1, 5),
         marble_actions_per_round: n("marble_actions_per_round", 1, 5),
-        rabbi_actions_per_round: n("rabbi_actions_per_round", 0, 3),
+        // The engine plays one Rabbi action a round (one placed Rabbi per seat).
+        rabbi_actions_per_round: n("rabbi_actions_per_round", 1, 1),
         action_spaces_extra: n("action_spaces_extra", 0, 8),
         library_slots: n("library_slots", LIBRARY_SLOTS as u8, LIBRARY_SLOTS as u8),
         neighborhood_tiles_used_per_district: n(
@@ -102,15 +101,18 @@ pub(super) fn read_rules(r: &mut Reader, value: &Value, path: &str) -> Rules {
             TILE_SECTIONS as u8,
         ),
         starting_tiles_dealt: n("starting_tiles_dealt", 1, 4),
-        starting_tiles_kept: n("starting_tiles_kept", 0, 4),
-        objectives_dealt: n("objectives_dealt", 1, 6),
+        // The `start` action names two tiles (spec §9): the engine keeps exactly two.
+        starting_tiles_kept: n("starting_tiles_kept", 2, 2),
+        // The draft picks objectives_dealt - 1 cards: at least one.
+        objectives_dealt: n("objectives_dealt", 2, 6),
         objectives_kept: n("objectives_kept", 0, 6),
         start_vp: n("start_vp", 0, 100),
         start_study_space: n("start_study_space", 0, 99),
         start_golem_track_space: n("start_golem_track_space", 1, 99),
         start_student_section: n("start_student_section", 1, SECTIONS as u8),
         golems_per_player: n("golems_per_player", 1, 10),
-        golems_start_on_main_board: n("golems_start_on_main_board", 0, DISTRICTS as u8),
+        // The `place` action names two districts (spec §9): the engine places exactly two.
+        golems_start_on_main_board: n("golems_start_on_main_board", 2, 2),
         create_cost_clay: n("create_cost_clay", 0, 30),
         create_extra_per_own_golem_in_district: n("create_extra_per_own_golem_in_district", 0, 30),
         create_track_up,

@@ -4,7 +4,7 @@
 
 use super::ids::neighborhood_tile_index;
 use super::model::{
-    Setup, ACTION_TILES, CHARACTERS, DISTRICTS, OBJECTIVES, STARTING_TILES, TILE_SECTIONS,
+    Setup, ACTION_SPACES, CHARACTERS, DISTRICTS, OBJECTIVES, STARTING_TILES, TILE_SECTIONS,
 };
 use super::reader::{index_path, Reader};
 use super::setup::SetupNumbers;
@@ -13,6 +13,7 @@ use super::Components;
 
 pub(super) fn cross_check(r: &mut Reader, c: &Components, numbers: &SetupNumbers) -> Setup {
     check_rules(r, c);
+    check_marble_supply(r, c);
     check_tracks(r, c);
     check_columns(r, c);
     resolve_setup(r, c, numbers)
@@ -96,6 +97,18 @@ fn check_rules(r: &mut Reader, c: &Components) {
             );
         }
     }
+    // The draft passes packs until one card of each is left to discard (spec §3.2).
+    let objectives = ["rules.objectives_kept", "rules.objectives_dealt"];
+    if r.clean(&objectives) && rules.objectives_kept + 1 != rules.objectives_dealt {
+        r.error(
+            "rules.objectives_kept.value",
+            format!(
+                "expected objectives_dealt - 1 ({}): the draft discards one card, got {}",
+                rules.objectives_dealt.saturating_sub(1),
+                rules.objectives_kept
+            ),
+        );
+    }
     // Deals for the largest player count must fit in the decks.
     let deals = [
         (
@@ -125,16 +138,49 @@ fn check_rules(r: &mut Reader, c: &Components) {
             );
         }
     }
+    // The board has one Action space per player of the largest game plus one.
     if r.clean(&["rules.action_spaces_extra", "rules.players_max"])
-        && usize::from(rules.players_max + rules.action_spaces_extra) > ACTION_TILES
+        && usize::from(rules.players_max + rules.action_spaces_extra) > ACTION_SPACES
     {
         r.error(
             "rules.action_spaces_extra.value",
             format!(
-                "{} players would need more than the {ACTION_TILES} Action tiles",
-                rules.players_max
+                "players_max ({}) + action_spaces_extra ({}) is above the {ACTION_SPACES} \
+                 Action spaces the board has",
+                rules.players_max, rules.action_spaces_extra
             ),
         );
+    }
+}
+
+/// The marble lines must never run dry within a round: every seat takes
+/// `marble_actions_per_round` marbles (no turn may be left with nothing to take), so each
+/// player count's set holds at least that many per player.
+fn check_marble_supply(r: &mut Reader, c: &Components) {
+    let rules = &c.rules;
+    let paths = [
+        "rules.marble_actions_per_round",
+        "rules.players_min",
+        "rules.players_max",
+        "marbles.by_players",
+    ];
+    if !r.clean(&paths) || rules.players_min > rules.players_max {
+        return;
+    }
+    for players in rules.players_min..=rules.players_max {
+        let set = c.marbles.by_players[usize::from(players) - 1].total();
+        let needed = u32::from(players) * u32::from(rules.marble_actions_per_round);
+        if set < needed {
+            r.error(
+                "rules.marble_actions_per_round.value",
+                format!(
+                    "{players} players taking {} marbles each need {needed}, \
+                     more than the {set} of marbles.by_players.{players}",
+                    rules.marble_actions_per_round
+                ),
+            );
+            return;
+        }
     }
 }
 
@@ -245,6 +291,19 @@ fn resolve_setup(r: &mut Reader, c: &Components, numbers: &SetupNumbers) -> Setu
             format!(
                 "{} is above starting_tiles_dealt ({})",
                 numbers.intro_starting_tiles_dealt, c.rules.starting_tiles_dealt
+            ),
+        );
+    }
+    if r.clean(&[
+        "setup.intro_starting_tiles_dealt",
+        "rules.starting_tiles_kept",
+    ]) && numbers.intro_starting_tiles_dealt < c.rules.starting_tiles_kept
+    {
+        r.error(
+            "setup.intro_starting_tiles_dealt.value",
+            format!(
+                "{} is below starting_tiles_kept ({}): each player keeps that many",
+                numbers.intro_starting_tiles_dealt, c.rules.starting_tiles_kept
             ),
         );
     }

@@ -54,7 +54,9 @@ fn refuses_unknown_top_level_fields() {
         v.as_object_mut().unwrap().insert("extras".into(), json!(1));
     });
     assert_eq!(problems.len(), 1);
-    assert!(problems[0].starts_with(r#"components: unknown field "extras" (expected "schema""#));
+    assert!(
+        problems[0].starts_with(r#"components.extras: unknown field "extras" (expected "schema""#)
+    );
 }
 
 #[test]
@@ -523,7 +525,12 @@ fn refuses_an_inventory_other_than_the_fixed_counts() {
 fn refuses_drop_weights_that_are_not_positive() {
     assert_refused(
         set("/marbles/drop_model/value/line_weights/2", json!(0)),
-        &["components.marbles.drop_model.value.line_weights[2]: expected an integer >= 1, got 0"],
+        &["components.marbles.drop_model.value.line_weights[2]: expected an integer from 1 to 1000000, got 0"],
+    );
+    // Five weights of u32::MAX once passed, and their total overflowed at the first drop.
+    assert_refused(
+        set("/marbles/drop_model/value/line_weights/2", json!(u32::MAX)),
+        &["components.marbles.drop_model.value.line_weights[2]: expected an integer from 1 to 1000000, got 4294967295"],
     );
     assert_refused(
         set("/marbles/drop_model/value/kind", json!("chute")),
