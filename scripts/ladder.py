@@ -78,7 +78,9 @@ def pairwise(record: dict) -> List[Tuple[str, str, float]]:
         for j in range(i + 1, len(bots)):
             if bots[i] == bots[j]:
                 continue
-            points = 1.0 if scores[i] > scores[j] else 0.0 if scores[i] < scores[j] else 0.5
+            points = (
+                1.0 if scores[i] > scores[j] else 0.0 if scores[i] < scores[j] else 0.5
+            )
             out.append((bots[i], bots[j], points))
     return out
 
@@ -129,7 +131,10 @@ def read_results(path: str, game: str, players: int) -> List[dict]:
             try:
                 row = json.loads(line)
             except json.JSONDecodeError:
-                print(f"{path}:{number}: not JSON, ignored (an interrupted write?)", file=sys.stderr)
+                print(
+                    f"{path}:{number}: not JSON, ignored (an interrupted write?)",
+                    file=sys.stderr,
+                )
                 continue
             if row.get("game") == game and row.get("players") == players:
                 rows.append(row)
@@ -167,7 +172,9 @@ def fit(totals: Tally, rungs: List[str]) -> Dict[str, Tuple[float, float, int]]:
         new = []
         for i in range(k):
             w = sum(wins[i])
-            d = sum(games[i][j] / (strength[i] + strength[j]) for j in range(k) if j != i)
+            d = sum(
+                games[i][j] / (strength[i] + strength[j]) for j in range(k) if j != i
+            )
             new.append(w / d if d > 0 else strength[i])
         norm = math.exp(sum(math.log(s) for s in new) / k)
         new = [s / norm for s in new]
@@ -210,7 +217,10 @@ def fit(totals: Tally, rungs: List[str]) -> Dict[str, Tuple[float, float, int]]:
 def invert(matrix: List[List[float]]) -> List[List[float]]:
     """Gauss-Jordan inverse of a small symmetric positive definite matrix."""
     n = len(matrix)
-    a = [row[:] + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(matrix)]
+    a = [
+        row[:] + [1.0 if i == j else 0.0 for j in range(n)]
+        for i, row in enumerate(matrix)
+    ]
     for c in range(n):
         pivot = max(range(c, n), key=lambda r: abs(a[r][c]))
         a[c], a[pivot] = a[pivot], a[c]
@@ -234,7 +244,9 @@ def table(ratings: Dict[str, Tuple[float, float, int]], totals: Tally) -> str:
     lines.append("| pair | score of the first | games |")
     lines.append("| --- | ---: | ---: |")
     for (x, y), (points, n) in sorted(totals.items()):
-        lines.append(f"| `{x}` v `{y}` | {points:g} ({100 * points / n:.1f}%) | {n:g} |")
+        lines.append(
+            f"| `{x}` v `{y}` | {points:g} ({100 * points / n:.1f}%) | {n:g} |"
+        )
     return "\n".join(lines)
 
 
@@ -274,7 +286,10 @@ def main() -> int:
                 with open(results, "a") as out:
                     out.write(json.dumps(row) + "\n")
                 rows.append(row)
-                print(f"{a} v {b}: chunk {chunk}, {row['games']} games, {row['seconds']:.0f} s", file=sys.stderr)
+                print(
+                    f"{a} v {b}: chunk {chunk}, {row['games']} games, {row['seconds']:.0f} s",
+                    file=sys.stderr,
+                )
     except KeyboardInterrupt:
         interrupted = True
         print("stopped: the table covers the chunks finished so far", file=sys.stderr)

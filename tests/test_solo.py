@@ -161,7 +161,9 @@ def test_show_marks_each_objective_and_the_solo_goal(solo_position):
 
 
 def solo_puzzles():
-    suite = Path(__file__).parent.parent / "puzzles" / "merchant-explorers-endgames.jsonl"
+    suite = (
+        Path(__file__).parent.parent / "puzzles" / "merchant-explorers-endgames.jsonl"
+    )
     rows = [json.loads(line) for line in suite.read_text().splitlines() if line.strip()]
     return [row for row in rows if "players = 1" in row["position"]]
 

@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
-from .. import games as registry
 from .. import _core
+from .. import games as registry
 from .._core import GolemError, StopToken
 from ..annotate import annotate_game
 from ..records import GameRecord, record_from_dict

@@ -43,5 +43,13 @@ impl StateVisitor for BotMove {
 #[pyfunction]
 #[pyo3(signature = (state, spec, *, seed=0))]
 pub fn bot_move(state: &Bound<'_, PyAny>, spec: &str, seed: u64) -> PyResult<Option<String>> {
-    guarded(|| visit_state(state, BotMove { spec: spec.to_string(), seed })?)
+    guarded(|| {
+        visit_state(
+            state,
+            BotMove {
+                spec: spec.to_string(),
+                seed,
+            },
+        )?
+    })
 }

@@ -11,8 +11,8 @@ use golem_core::search::ismcts::{
     self, IsmctsConfig, IsmctsResult, Reward, Rollout, SoloGoal, Variant,
 };
 use golem_core::search::objective::{verdict, Objective, Verdict};
-use golem_core::search::solo::solo_value;
 use golem_core::search::options::{check_exploration, check_range, OptionError, HASH_MB, THREADS};
+use golem_core::search::solo::solo_value;
 use golem_core::search::{Limits, StopFlag};
 use golem_core::{Game, Turn};
 use pyo3::prelude::*;
@@ -366,7 +366,9 @@ fn put_solo_values<G: Game>(root: &G, dict: &Bound<'_, PyDict>) -> PyResult<()> 
     if let Some(moves) = dict.get_item("moves")? {
         for entry in moves.downcast::<PyList>()?.iter() {
             let entry = entry.downcast::<PyDict>()?;
-            let text: String = entry.get_item("move")?.map_or(Ok(String::new()), |m| m.extract())?;
+            let text: String = entry
+                .get_item("move")?
+                .map_or(Ok(String::new()), |m| m.extract())?;
             let exact = entry
                 .get_item("exact")?
                 .is_some_and(|e| e.extract::<bool>().unwrap_or(false));
