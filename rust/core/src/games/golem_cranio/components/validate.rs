@@ -154,8 +154,9 @@ fn check_rules(r: &mut Reader, c: &Components) {
 }
 
 /// The marble lines must never run dry within a round: every seat takes
-/// `marble_actions_per_round` marbles (no turn may be left with nothing to take), so each
-/// player count's set holds at least that many per player.
+/// `marble_actions_per_round` marbles (no turn may be left with nothing to take), even
+/// after Pass tile 1 removes two, so each player count's set holds at least that many per
+/// player plus two (the marbles section checks 2N + 2, for two actions).
 fn check_marble_supply(r: &mut Reader, c: &Components) {
     let rules = &c.rules;
     let paths = [
@@ -169,13 +170,13 @@ fn check_marble_supply(r: &mut Reader, c: &Components) {
     }
     for players in rules.players_min..=rules.players_max {
         let set = c.marbles.by_players[usize::from(players) - 1].total();
-        let needed = u32::from(players) * u32::from(rules.marble_actions_per_round);
+        let needed = u32::from(players) * u32::from(rules.marble_actions_per_round) + 2;
         if set < needed {
             r.error(
                 "rules.marble_actions_per_round.value",
                 format!(
-                    "{players} players taking {} marbles each need {needed}, \
-                     more than the {set} of marbles.by_players.{players}",
+                    "{players} players taking {} marbles each need {needed} (two more \
+                     for Pass tile 1), more than the {set} of marbles.by_players.{players}",
                     rules.marble_actions_per_round
                 ),
             );
