@@ -58,7 +58,11 @@ struct Walk {
 impl Walk {
     fn visit(&mut self, r: &mut Reader, value: &Value, path: &str) {
         match value {
-            Value::Object(map) if map.contains_key("value") => self.check_fact(r, map, path),
+            // The file itself is never a fact (a top-level "value" is an unknown field,
+            // reported as such).
+            Value::Object(map) if map.contains_key("value") && !path.is_empty() => {
+                self.check_fact(r, map, path)
+            }
             Value::Object(map) => {
                 for (key, child) in map {
                     self.visit(r, child, &field_path(path, key));
