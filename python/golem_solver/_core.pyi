@@ -272,11 +272,14 @@ def solve(
     objective: Literal["win", "margin"] = "win",
     hash_mb: int = 16,
     use_tt: bool = True,
+    threads: int = 1,
     on_iteration: Optional[Callable[[SearchResult], object]] = None,
     stop: Optional[StopToken] = None,
 ) -> SearchResult:
     """Alpha-beta with iterative deepening (minimax for two players, paranoid for more)
-    until the first budget is reached; ``on_iteration`` gets each iteration's result."""
+    until the first budget is reached; ``on_iteration`` gets each iteration's result.
+    With ``threads`` above 1 the threads search one shared table (Lazy SMP; the result
+    is then not reproducible)."""
 
 def analyse(
     state: GameState,

@@ -89,6 +89,7 @@ def solve(
     objective: Optional[str] = None,
     hash_mb: int = 16,
     use_tt: bool = True,
+    threads: int = 1,
     on_iteration: Optional[Callable[[Result], object]] = None,
     stop: Optional[_core.StopToken] = None,
 ) -> Result:
@@ -109,6 +110,7 @@ def solve(
         objective=objective,
         hash_mb=hash_mb,
         use_tt=use_tt,
+        threads=threads,
         on_iteration=on_iteration,
         stop=stop,
     )

@@ -604,7 +604,9 @@ def _check_stream(as_json: bool, stream: bool) -> None:
         raise Failure("stream", "only with --json (a JSON line per progress report)")
 
 
-def _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream):
+def _solve(
+    state, depth, nodes, movetime, objective, hash_mb, as_json, stream, threads=1
+):
     """``movetime`` 0 lifts the time cap (``--movetime 0``, ``--infinite``)."""
     result, interrupted = _run_interruptibly(
         lambda token: alphabeta_search(
@@ -614,6 +616,7 @@ def _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream):
             movetime_ms=movetime,
             objective=objective,
             hash_mb=hash_mb,
+            threads=threads,
             on_iteration=_progress(as_json, stream),
             stop=token,
         )
@@ -650,6 +653,16 @@ ObjectiveOpt = typer.Option(
     ),
 )
 HashOpt = int_option(16, "--hash", key="hash", help="Transposition table size (MiB).")
+ThreadsOpt = int_option(
+    1,
+    "--threads",
+    "-t",
+    key="threads",
+    help=(
+        "Threads searching together (ISMCTS: a tree each, merged at the root;"
+        " alpha-beta: one shared table). More than one is not reproducible."
+    ),
+)
 JsonOpt = typer.Option(False, "--json", help="End with one JSON object (one line).")
 StreamOpt = typer.Option(False, "--stream", help="With --json: a JSON line per report.")
 
@@ -664,6 +677,7 @@ def solve(
     infinite: bool = InfiniteOpt,
     objective: Optional[str] = ObjectiveOpt,
     hash_mb: int = HashOpt,
+    threads: int = ThreadsOpt,
     as_json: bool = JsonOpt,
     stream: bool = StreamOpt,
     components: Optional[Path] = ComponentsOpt,
@@ -680,7 +694,7 @@ def solve(
         movetime = 0
     state = _load(pos, components)
     _ruleset_line(state, as_json)
-    _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream)
+    _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream, threads)
 
 
 @app.command()
@@ -694,9 +708,7 @@ def analyse(
     ),
     movetime: Optional[int] = MovetimeOpt,
     nodes: Optional[int] = NodesOpt,
-    threads: int = int_option(
-        1, "--threads", "-t", key="threads", help="Root-parallel trees."
-    ),
+    threads: int = ThreadsOpt,
     seed: int = int_option(0, "--seed", "-s", key="seed", help="Seed of thread 0."),
     variant: str = typer.Option("so", "--ismcts", help="so (single observer) or mo."),
     rollout: Optional[str] = typer.Option(
@@ -746,7 +758,9 @@ def analyse(
     _ruleset_line(state, as_json)
     if algo == "alphabeta":  # the same time cap as `solve`
         movetime = DEFAULT_MOVETIME_MS if movetime is None else movetime
-        _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream)
+        _solve(
+            state, depth, nodes, movetime, objective, hash_mb, as_json, stream, threads
+        )
         return
     if iterations is None and nodes is None and movetime is None:
         iterations = DEFAULT_ITERATIONS
@@ -776,7 +790,6 @@ def analyse(
 # Options of `analyse` that only one algorithm uses: (parameter, option).
 ISMCTS_ONLY = [
     ("iterations", "iterations"),
-    ("threads", "threads"),
     ("seed", "seed"),
     ("variant", "ismcts"),
     ("rollout", "rollout"),

@@ -16,6 +16,7 @@ fn main() {
         hash_mb: 16,
         use_tt: true,
         chance_samples: samples,
+        ..AlphaBetaConfig::default()
     };
     let limits = Limits {
         depth: Some(depth),

@@ -233,6 +233,7 @@ fn search_position<G: Game>(
             hash_mb: HASH_MB,
             use_tt: true,
             chance_samples: None,
+            threads: 1,
         };
         let result = alphabeta::search(state, limits, &config, stop, &mut |_| {});
         push(

@@ -363,6 +363,16 @@ fn specs_read_back_as_their_canonical_names() {
             "ismcts:iterations=9,variant=mo,rollout=heuristic,epsilon=0.25,exploration=1.5",
         ),
         ("ismcts:movetime=100", "ismcts:movetime=100"),
+        ("ismcts:solo=score", "ismcts:iterations=1000"),
+        (
+            "ismcts:parallel=tree,threads=2",
+            "ismcts:iterations=1000,threads=2,parallel=tree",
+        ),
+        ("ismcts:threads=1,parallel=root", "ismcts:iterations=1000"),
+        (
+            "alphabeta:threads=2",
+            "alphabeta:depth=2,objective=margin,threads=2",
+        ),
         (
             "ismcts:rollout=random,cutoff=0,reward=win,prior=0,widening=0,decisive=off,exploration=0.7",
             "ismcts:iterations=1000,rollout=random,cutoff=0,exploration=0.7,reward=win,prior=0,widening=0,decisive=off",
@@ -386,6 +396,30 @@ fn specs_read_back_as_their_canonical_names() {
         assert_eq!(bot.name(), name);
         assert_eq!(bots::parse::<Century>(name).unwrap().name(), name);
     }
+}
+
+#[test]
+fn a_solo_win_search_is_a_spec_where_the_game_has_a_solo_win() {
+    use golem_core::games::merchant_explorers::State as MerchantExplorers;
+    let text = "ismcts:iterations=50,solo=win";
+    let bot = bots::parse::<MerchantExplorers>(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(bot.name(), text);
+    // The goal changes what the search is rewarded for: over a solo game the two bots'
+    // choices part somewhere (the same seeds, the same deals).
+    let play = |spec: &str| {
+        let bots: Vec<Box<dyn Bot<MerchantExplorers>>> = vec![bots::parse(spec).unwrap()];
+        let config = ArenaConfig {
+            record: true,
+            ..config(2, 1, 5, 1)
+        };
+        run(&bots, &config, &StopFlag::new(), &mut |_, _| {})
+            .unwrap()
+            .records
+            .into_iter()
+            .map(|r| r.moves)
+            .collect::<Vec<_>>()
+    };
+    assert_ne!(play("ismcts:iterations=50"), play(text));
 }
 
 #[test]
@@ -437,6 +471,23 @@ fn bad_specs_name_the_bad_key() {
             "scale",
             "only used with reward=graded",
         ),
+        (
+            "ismcts:solo=win",
+            "solo",
+            "a 1-player Century: Golem Edition game has no win; it is played for its score",
+        ),
+        (
+            "ismcts:solo=coins",
+            "solo",
+            "'coins' is not one of: score, win",
+        ),
+        ("ismcts:threads=0", "threads", "0 is outside 1..=256"),
+        (
+            "ismcts:parallel=leaf",
+            "parallel",
+            "'leaf' is not one of: root, tree",
+        ),
+        ("alphabeta:threads=300", "threads", "300 is outside 1..=256"),
         (
             "ismcts:rollout=heuristic,epsilon=2",
             "epsilon",

@@ -27,6 +27,7 @@ fn solve(
         hash_mb: 4,
         use_tt,
         chance_samples: None,
+        threads: 1,
     };
     search(state, limits, &config, &StopFlag::new(), &mut |_| {})
 }
@@ -171,6 +172,61 @@ fn same_budget_same_result_and_node_count() {
     assert!(a.nodes <= 20_000 + 1 || a.depth == 1);
 }
 
+#[test]
+fn lazy_smp_threads_agree_with_one_thread_on_what_is_settled_or_proven() {
+    let mut rng = ChaCha8Rng::seed_from_u64(21);
+    for _ in 0..8 {
+        let state = late_position(&mut rng, 2, false);
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        for objective in [Objective::Win, Objective::Margin] {
+            let with = |threads| AlphaBetaConfig {
+                objective,
+                hash_mb: 4,
+                threads,
+                ..AlphaBetaConfig::default()
+            };
+            let one = search(&state, limits, &with(1), &StopFlag::new(), &mut |_| {});
+            let two = search(&state, limits, &with(2), &StopFlag::new(), &mut |_| {});
+            assert!(two.depth <= 5);
+            check_pv(&state, &two, objective);
+            // A helper's deeper entries may refine an estimate; a settled value is the
+            // game's own and cannot differ, nor can a proof.
+            if one.settled {
+                assert!(two.settled);
+                assert!((one.value - two.value).abs() < 1e-9, "{objective:?}");
+            }
+            if objective == Objective::Win {
+                assert_eq!(verdict(one.value), verdict(two.value));
+            }
+        }
+    }
+}
+
+#[test]
+fn lazy_smp_stops_with_its_main_thread() {
+    let mut rng = ChaCha8Rng::seed_from_u64(22);
+    let state = Century::new_game(2, &mut rng);
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let limits = Limits {
+        movetime: Some(std::time::Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let config = AlphaBetaConfig {
+        objective: Objective::Margin,
+        threads: 2,
+        ..AlphaBetaConfig::default()
+    };
+    let clock = std::time::Instant::now();
+    let result = search(&state, limits, &config, &StopFlag::new(), &mut |_| {});
+    assert!(clock.elapsed() < std::time::Duration::from_secs(5));
+    assert!(legal.contains(&result.best.expect("a move")));
+    assert!(result.nodes > 0 && result.depth >= 1);
+}
+
 const FIVE: [&str; 5] = ["yygg", "yyygg", "gggg", "yybb", "yyggg"]; // 37 points
 const ROW: [&str; 6] = ["yyy>p", "U3", "+yg", "bb>ggp", "p>bb", "+yb"];
 
@@ -224,6 +280,19 @@ fn claiming_now_wins() {
     assert_eq!(verdict(result.value), Verdict::Win { plies: 2 });
     assert_eq!(text(&known, result.best), "claim yyybb");
     assert_eq!(ismcts_choice(&state), "claim yyybb");
+    // Two threads on one shared table prove the same.
+    let config = AlphaBetaConfig {
+        threads: 2,
+        ..AlphaBetaConfig::default()
+    };
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let two = search(&known, limits, &config, &StopFlag::new(), &mut |_| {});
+    assert_eq!(verdict(two.value), Verdict::Win { plies: 2 });
+    assert_eq!(text(&known, two.best), "claim yyybb");
+    check_pv(&known, &two, Objective::Win);
 }
 
 #[test]

@@ -395,7 +395,7 @@ fn put_solo_values<G: Game>(root: &G, dict: &Bound<'_, PyDict>) -> PyResult<()> 
 
 /// Alpha-beta: see `solve` in the Python stub (`_core.pyi`) for the arguments.
 #[pyfunction]
-#[pyo3(signature = (state, *, depth=None, nodes=None, movetime_ms=None, objective="win", hash_mb=16, use_tt=true, on_iteration=None, stop=None))]
+#[pyo3(signature = (state, *, depth=None, nodes=None, movetime_ms=None, objective="win", hash_mb=16, use_tt=true, threads=1, on_iteration=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     state: &Bound<'_, PyAny>,
@@ -405,6 +405,7 @@ pub fn solve(
     objective: &str,
     #[pyo3(from_py_with = "crate::ints::hash_mb")] hash_mb: usize,
     use_tt: bool,
+    #[pyo3(from_py_with = "crate::ints::threads")] threads: usize,
     on_iteration: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
@@ -414,6 +415,7 @@ pub fn solve(
             return Err(golem_error("depth", "must be at least 1"));
         }
         let hash_mb = check_range("hash", hash_mb, HASH_MB).map_err(option_error)?;
+        let threads = check_range("threads", threads, THREADS).map_err(option_error)?;
         let visitor = Solve {
             limits: limits(depth, nodes, movetime_ms, None),
             config: AlphaBetaConfig {
@@ -421,6 +423,7 @@ pub fn solve(
                 hash_mb,
                 use_tt,
                 chance_samples: None,
+                threads,
             },
             flag: stop.map(|s| s.flag).unwrap_or_default(),
             on_iteration,

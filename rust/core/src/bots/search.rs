@@ -97,6 +97,15 @@ impl<G: Game> Bot<G> for IsmctsBot {
         if config.decisive != default.decisive {
             name += &format!(",decisive={}", if config.decisive { "on" } else { "off" });
         }
+        if config.solo_goal != default.solo_goal {
+            name += ",solo=win";
+        }
+        if config.threads.max(1) != 1 {
+            name += &format!(",threads={}", config.threads);
+        }
+        if config.parallel != default.parallel {
+            name += ",parallel=tree";
+        }
         name
     }
 
@@ -130,7 +139,6 @@ impl<G: Game> Bot<G> for IsmctsBot {
             },
         };
         let config = IsmctsConfig {
-            threads: 1,
             seed: rng.next_u64(),
             report_every: 0,
             ..self.config
@@ -152,6 +160,8 @@ pub struct AlphaBetaBot {
     pub chance_samples: Option<u32>,
     /// Time per move (iterative deepening up to `depth`).
     pub movetime: Option<Duration>,
+    /// Threads searching together (Lazy SMP).
+    pub threads: usize,
 }
 
 impl AlphaBetaBot {
@@ -169,6 +179,7 @@ impl Default for AlphaBetaBot {
             hash_mb: Self::DEFAULT_HASH_MB,
             chance_samples: Some(Self::DEFAULT_SAMPLES),
             movetime: None,
+            threads: 1,
         }
     }
 }
@@ -188,6 +199,9 @@ impl<G: Game> Bot<G> for AlphaBetaBot {
         }
         if let Some(t) = self.movetime {
             name += &format!(",movetime={}", t.as_millis());
+        }
+        if self.threads > 1 {
+            name += &format!(",threads={}", self.threads);
         }
         name
     }
@@ -212,6 +226,7 @@ impl<G: Game> Bot<G> for AlphaBetaBot {
             hash_mb: self.hash_mb,
             use_tt: true,
             chance_samples: self.chance_samples,
+            threads: self.threads,
         };
         alphabeta::search(state, limits, &config, stop, &mut |_| {}).best
     }

@@ -5,8 +5,8 @@
 //! | --- | --- |
 //! | `random` | none |
 //! | game policies (Century: `greedy`) | none |
-//! | `ismcts` | `iterations` (1000) or `movetime` ms per move, `rollout` = `random`, `heuristic` or `policy` (policy), `epsilon` (0.1, heuristic and policy rollouts), `cutoff` (8; 0: play out to the end), `exploration` (0.3), `reward` = `graded` or `win` (graded), `scale` (8, graded only), `margin` (0.2, graded only), `prior` (1.0), `widening` (2; 0: off), `widening_exponent` (0.5), `decisive` = `on` or `off` (on), `variant` = `so` or `mo` (so) |
-//! | `alphabeta` | `depth` (2; 128 with `movetime`), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available), `samples` (3 outcomes per chance node; 0: every one), `movetime` ms per move |
+//! | `ismcts` | `iterations` (1000) or `movetime` ms per move, `rollout` = `random`, `heuristic` or `policy` (policy), `epsilon` (0.1, heuristic and policy rollouts), `cutoff` (8; 0: play out to the end), `exploration` (0.3), `reward` = `graded` or `win` (graded), `scale` (8, graded only), `margin` (0.2, graded only), `prior` (1.0), `widening` (2; 0: off), `widening_exponent` (0.5), `decisive` = `on` or `off` (on), `variant` = `so` or `mo` (so), `solo` = `score` or `win` (score; what a 1-player game is played for, as `--objective`; `win` only for games with a solo win), `threads` (1), `parallel` = `root` or `tree` (root: a tree per thread; tree: one shared tree) |
+//! | `alphabeta` | `depth` (2; 128 with `movetime`), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available), `samples` (3 outcomes per chance node; 0: every one), `movetime` ms per move, `threads` (1; several search one shared table, Lazy SMP) |
 //!
 //! A refusal names the offending key (or `bot` for the kind) and says what is wrong.
 
@@ -16,8 +16,9 @@ use std::time::Duration;
 use super::{AlphaBetaBot, Bot, IsmctsBot, Policies, RandomBot};
 use crate::search::alphabeta::MAX_DEPTH;
 use crate::search::ismcts::IsmctsConfig;
-use crate::search::ismcts::{Reward, Rollout, Variant, Widening};
+use crate::search::ismcts::{Parallel, Reward, Rollout, SoloGoal, Variant, Widening};
 use crate::search::objective::Objective;
+use crate::search::options::THREADS;
 use crate::search::tt::{TranspositionTable, MAX_HASH_MB};
 use crate::Game;
 
@@ -51,8 +52,18 @@ const ISMCTS_KEYS: &[&str] = &[
     "widening_exponent",
     "decisive",
     "variant",
+    "solo",
+    "threads",
+    "parallel",
 ];
-const ALPHABETA_KEYS: &[&str] = &["depth", "objective", "hash", "samples", "movetime"];
+const ALPHABETA_KEYS: &[&str] = &[
+    "depth",
+    "objective",
+    "hash",
+    "samples",
+    "movetime",
+    "threads",
+];
 
 /// Builds the bot a spec describes.
 pub fn parse<G: Policies>(text: &str) -> Result<Box<dyn Bot<G>>, BotSpecError> {
@@ -67,7 +78,7 @@ pub fn parse<G: Policies>(text: &str) -> Result<Box<dyn Bot<G>>, BotSpecError> {
             no_options(kind, &options)?;
             Ok(Box::new(RandomBot))
         }
-        "ismcts" => Ok(Box::new(ismcts(&options)?)),
+        "ismcts" => Ok(Box::new(ismcts::<G>(&options)?)),
         "alphabeta" => Ok(Box::new(alphabeta::<G>(&options)?)),
         _ => match G::policy(kind) {
             Some(bot) => {
@@ -178,7 +189,7 @@ fn choice<T: Copy>(
     }
 }
 
-fn ismcts(options: &[(&str, &str)]) -> Result<IsmctsBot, BotSpecError> {
+fn ismcts<G: Game>(options: &[(&str, &str)]) -> Result<IsmctsBot, BotSpecError> {
     check_keys("ismcts", options, ISMCTS_KEYS)?;
     let mut bot = IsmctsBot::default();
     let config = &mut bot.config;
@@ -270,6 +281,29 @@ fn ismcts(options: &[(&str, &str)]) -> Result<IsmctsBot, BotSpecError> {
     }
     config.decisive =
         choice(options, "decisive", &[("on", true), ("off", false)])?.unwrap_or(config.decisive);
+    let goal = choice(
+        options,
+        "solo",
+        &[("score", SoloGoal::Score), ("win", SoloGoal::Win)],
+    )?;
+    if goal == Some(SoloGoal::Win) && !G::INFO.solo_win {
+        return refuse(
+            "solo",
+            format!(
+                "a 1-player {} game has no win; it is played for its score",
+                G::INFO.title
+            ),
+        );
+    }
+    config.solo_goal = goal.unwrap_or(config.solo_goal);
+    config.threads =
+        number(options, "threads", *THREADS.start(), *THREADS.end())?.unwrap_or(config.threads);
+    config.parallel = choice(
+        options,
+        "parallel",
+        &[("root", Parallel::Root), ("tree", Parallel::Tree)],
+    )?
+    .unwrap_or(config.parallel);
     Ok(bot)
 }
 
@@ -296,5 +330,6 @@ fn alphabeta<G: Game>(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecE
             bot.depth = MAX_DEPTH;
         }
     }
+    bot.threads = number(options, "threads", *THREADS.start(), *THREADS.end())?.unwrap_or(1);
     Ok(bot)
 }

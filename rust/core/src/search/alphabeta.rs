@@ -13,12 +13,18 @@
 //!   history, then the game's own ordering hint.
 //! - Every root move is searched with a full window, so the per-move table holds exact
 //!   values, not bounds.
+//! - Threads: Lazy SMP. Every thread runs the same iterative deepening on one shared
+//!   table ([`SharedTable`]); the helpers (thread `i` starting `i % 2` plies deeper, its
+//!   root moves rotated by `i`) fill the table with results the main thread then finds,
+//!   and the main thread's result is the answer. One thread is reproducible; several are
+//!   not (which thread stores first depends on timing).
 
 use std::cmp::Reverse;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::limits::{Budget, Limits, StopFlag};
 use super::objective::{ChanceValue, Objective, PROVEN};
-use super::tt::{Bound, Entry, TableError, TranspositionTable};
+use super::tt::{Bound, Entry, SharedTable, TableError, TranspositionTable};
 use crate::{Game, Turn};
 
 /// Deepest iteration ever started (also bounds the per-level buffers).
@@ -43,6 +49,8 @@ pub struct AlphaBetaConfig {
     /// the number of draws at a node the game cannot list ([`UNLISTABLE_SAMPLES`] when
     /// `None`).
     pub chance_samples: Option<u32>,
+    /// Threads searching together (Lazy SMP; 0 counts as 1).
+    pub threads: usize,
 }
 
 impl Default for AlphaBetaConfig {
@@ -52,6 +60,7 @@ impl Default for AlphaBetaConfig {
             hash_mb: 16,
             use_tt: true,
             chance_samples: None,
+            threads: 1,
         }
     }
 }
@@ -114,12 +123,83 @@ pub fn try_search<G: Game>(
     stop: &StopFlag,
     report: &mut dyn FnMut(&AlphaBetaResult<G::Action>),
 ) -> Result<AlphaBetaResult<G::Action>, TableError> {
-    let tt = config
+    let threads = config.threads.max(1);
+    if threads == 1 {
+        let tt = config
+            .use_tt
+            .then(|| TranspositionTable::try_new(config.hash_mb))
+            .transpose()?
+            .map(Table::Own);
+        let mut searcher = Searcher::new(root, limits, config, stop.clone(), tt);
+        return Ok(searcher.iterate(root, report));
+    }
+    let table = config
         .use_tt
-        .then(|| TranspositionTable::try_new(config.hash_mb))
+        .then(|| SharedTable::try_new(config.hash_mb))
         .transpose()?;
-    let mut searcher = Searcher::new(root, limits, config, stop.clone(), tt);
-    Ok(searcher.iterate(root, report))
+    // The helpers stop when the main thread is done; they need no budget of their own
+    // beyond its depth limit.
+    let helpers_stop = StopFlag::new();
+    let helper_limits = Limits {
+        depth: limits.depth,
+        ..Limits::default()
+    };
+    let helper_nodes = AtomicU64::new(0);
+    let mut result = std::thread::scope(|scope| {
+        for index in 1..threads {
+            let (table, stop, nodes) = (table.as_ref(), helpers_stop.clone(), &helper_nodes);
+            scope.spawn(move || {
+                let mut helper =
+                    Searcher::new(root, helper_limits, config, stop, table.map(Table::Shared));
+                helper.helper_index = index;
+                helper.iterate(root, &mut |_| {});
+                nodes.fetch_add(helper.nodes, Relaxed);
+            });
+        }
+        let mut main = Searcher::new(
+            root,
+            limits,
+            config,
+            stop.clone(),
+            table.as_ref().map(Table::Shared),
+        );
+        let result = main.iterate(root, report);
+        helpers_stop.stop();
+        result
+    });
+    result.nodes += helper_nodes.load(Relaxed);
+    Ok(result)
+}
+
+/// The table a searcher uses: its own, or one shared with other threads.
+enum Table<'a, A> {
+    Own(TranspositionTable<A>),
+    Shared(&'a SharedTable<A>),
+}
+
+impl<A: Copy> Table<'_, A> {
+    #[inline]
+    fn probe(&self, key: u64) -> Option<Entry<A>> {
+        match self {
+            Table::Own(tt) => tt.probe(key).copied(),
+            Table::Shared(tt) => tt.probe(key),
+        }
+    }
+
+    #[inline]
+    fn store(&mut self, entry: Entry<A>) {
+        match self {
+            Table::Own(tt) => tt.store(entry),
+            Table::Shared(tt) => tt.store(entry),
+        }
+    }
+
+    fn hashfull(&self) -> u32 {
+        match self {
+            Table::Own(tt) => tt.hashfull(),
+            Table::Shared(tt) => tt.hashfull(),
+        }
+    }
 }
 
 /// The running state of one decision node's move loop.
@@ -134,13 +214,16 @@ struct Window<A> {
     settled: bool,
 }
 
-struct Searcher<G: Game> {
+struct Searcher<'a, G: Game> {
     objective: Objective,
     chance_samples: Option<u32>,
     /// Draws made at unlistable chance nodes, once one was met.
     chance_sampled: Option<u32>,
     root_player: usize,
-    tt: Option<TranspositionTable<G::Action>>,
+    tt: Option<Table<'a, G::Action>>,
+    /// Lazy SMP: 0 for the main thread; a helper starts `helper_index % 2` plies deeper
+    /// and tries its root moves rotated by `helper_index`.
+    helper_index: usize,
     budget: Budget,
     /// The first iteration always completes, so there is always a move to report.
     enforce_budget: bool,
@@ -162,13 +245,13 @@ struct Searcher<G: Game> {
     leaf_mover: Option<usize>,
 }
 
-impl<G: Game> Searcher<G> {
+impl<'a, G: Game> Searcher<'a, G> {
     fn new(
         root: &G,
         limits: Limits,
         config: &AlphaBetaConfig,
         stop: StopFlag,
-        tt: Option<TranspositionTable<G::Action>>,
+        tt: Option<Table<'a, G::Action>>,
     ) -> Self {
         let levels = 2 * MAX_DEPTH as usize + 2;
         Searcher {
@@ -180,6 +263,7 @@ impl<G: Game> Searcher<G> {
                 _ => 0,
             },
             tt,
+            helper_index: 0,
             budget: Budget::new(limits, stop),
             enforce_budget: false,
             aborted: false,
@@ -246,8 +330,13 @@ impl<G: Game> Searcher<G> {
             .depth
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
-        for depth in 1..=max_depth {
-            self.enforce_budget = depth > 1;
+        if self.helper_index > 0 {
+            let turn = self.helper_index % order.len();
+            order.rotate_left(turn);
+        }
+        let first_depth = (1 + (self.helper_index % 2) as u32).min(max_depth);
+        for depth in first_depth..=max_depth {
+            self.enforce_budget = depth > first_depth;
             let mut scored: Vec<RootMove<G::Action>> = Vec::with_capacity(order.len());
             for &action in &order {
                 let mut child = *root;

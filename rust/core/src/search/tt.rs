@@ -1,4 +1,5 @@
-//! Transposition table: a fixed-size array of entries indexed by Zobrist hash.
+//! Transposition table: a fixed-size array of entries indexed by Zobrist hash;
+//! [`SharedTable`] is the same for several threads searching together.
 //!
 //! It never grows past the size it was given. One entry per index, replaced when the new
 //! result is for another position or searched at least as deep.
@@ -6,6 +7,8 @@
 //! The table is allocated once, up front, and fallibly: a size above [`MAX_HASH_MB`], above
 //! the memory the machine has available, or one the allocator refuses is an error
 //! ([`TableError`]), never an aborted process.
+
+use std::sync::Mutex;
 
 /// The largest table any caller may ask for, in MiB (64 GiB). Both `solve --hash` and the
 /// `hash` option of bot specs are checked against it; a smaller size can still be refused
@@ -91,22 +94,8 @@ impl<A: Copy> TranspositionTable<A> {
         }
     }
 
-    /// Entries of a table of at most `megabytes` MiB: the largest power of two within the
-    /// budget (so indexing is a mask), at least one.
     fn entry_count(megabytes: usize) -> Result<usize, TableError> {
-        if megabytes > MAX_HASH_MB {
-            return Err(TableError::AboveLimit { megabytes });
-        }
-        let slot = std::mem::size_of::<Option<Entry<A>>>();
-        let budget = megabytes
-            .checked_mul(1 << 20)
-            .ok_or(TableError::AllocationFailed { megabytes })?
-            / slot;
-        Ok(if budget == 0 {
-            1
-        } else {
-            1 << (usize::BITS - 1 - budget.leading_zeros())
-        })
+        entry_count(megabytes, std::mem::size_of::<Option<Entry<A>>>())
     }
 
     /// Bytes held by the entries.
@@ -146,6 +135,93 @@ impl<A: Copy> TranspositionTable<A> {
             .count();
         (used * 1000 / sample) as u32
     }
+}
+
+/// A table several threads search together (Lazy SMP): each entry behind its own lock,
+/// so two threads contend only when they touch the same slot. Sized, checked and
+/// allocated as [`TranspositionTable`] is (a lock makes each slot a little larger).
+pub struct SharedTable<A> {
+    entries: Vec<Mutex<Option<Entry<A>>>>,
+    mask: usize,
+}
+
+impl<A: Copy> SharedTable<A> {
+    /// A table of at most `megabytes` MiB, or why not (as [`TranspositionTable::try_new`]).
+    pub fn try_new(megabytes: usize) -> Result<Self, TableError> {
+        let slot = std::mem::size_of::<Mutex<Option<Entry<A>>>>();
+        let count = entry_count(megabytes, slot)?;
+        if let Some(available) = available_memory().filter(|&a| count * slot > a) {
+            return Err(TableError::NotAvailable {
+                megabytes,
+                available: available >> 20,
+            });
+        }
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(count)
+            .map_err(|_| TableError::AllocationFailed { megabytes })?;
+        entries.extend((0..count).map(|_| Mutex::new(None)));
+        Ok(SharedTable {
+            entries,
+            mask: count - 1,
+        })
+    }
+
+    fn slot(&self, key: u64) -> std::sync::MutexGuard<'_, Option<Entry<A>>> {
+        // A thread that panicked mid-store left a whole entry or none: still usable.
+        self.entries[key as usize & self.mask]
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry<A>> {
+        self.slot(key).filter(|e| e.key == key)
+    }
+
+    /// Stores as [`TranspositionTable::store`] does.
+    #[inline]
+    pub fn store(&self, entry: Entry<A>) {
+        let mut slot = self.slot(entry.key);
+        let replace = match &*slot {
+            Some(old) => old.key != entry.key || entry.depth >= old.depth,
+            None => true,
+        };
+        if replace {
+            *slot = Some(entry);
+        }
+    }
+
+    /// Occupied entries per thousand, sampled over the first thousand.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.entries.len().min(1000);
+        let used = (0..sample)
+            .filter(|&i| self.slot(i as u64).is_some())
+            .count();
+        (used * 1000 / sample) as u32
+    }
+
+    /// Bytes held by the entries.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Mutex<Option<Entry<A>>>>()
+    }
+}
+
+/// Entries of `slot` bytes in at most `megabytes` MiB: the largest power of two within the
+/// budget (so indexing is a mask), at least one.
+fn entry_count(megabytes: usize, slot: usize) -> Result<usize, TableError> {
+    if megabytes > MAX_HASH_MB {
+        return Err(TableError::AboveLimit { megabytes });
+    }
+    let budget = megabytes
+        .checked_mul(1 << 20)
+        .ok_or(TableError::AllocationFailed { megabytes })?
+        / slot;
+    Ok(if budget == 0 {
+        1
+    } else {
+        1 << (usize::BITS - 1 - budget.leading_zeros())
+    })
 }
 
 /// Bytes of memory the system can still hand out without swapping, when it says.
@@ -223,6 +299,33 @@ mod tests {
         table.clear();
         assert_eq!(table.bytes(), bytes);
         assert_eq!(table.entries.capacity(), capacity);
+    }
+
+    #[test]
+    fn a_shared_table_stays_within_its_size_and_keeps_the_same_rule() {
+        let table = SharedTable::<u8>::try_new(1).unwrap();
+        assert!(table.bytes() <= 1 << 20 && table.bytes() > 1 << 19);
+        assert!(SharedTable::<u8>::try_new(MAX_HASH_MB + 1).is_err());
+        std::thread::scope(|s| {
+            for t in 0..2u64 {
+                let table = &table;
+                s.spawn(move || {
+                    for key in (t..4000).step_by(2) {
+                        table.store(entry(key, 1));
+                    }
+                });
+            }
+        });
+        assert!((0..4000).all(|key| table.probe(key).is_some_and(|e| e.key == key)));
+        table.store(entry(42, 0));
+        assert_eq!(
+            table.probe(42).unwrap().depth,
+            1,
+            "shallower does not replace"
+        );
+        table.store(entry(42 + table.entries.len() as u64, 0));
+        assert!(table.probe(42).is_none(), "another position replaces");
+        assert!(table.hashfull() > 0);
     }
 
     #[test]

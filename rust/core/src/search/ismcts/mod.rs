@@ -34,10 +34,16 @@
 //! iteration per thread. `depth` is ignored. The first iteration always runs, so there is
 //! always a move. Without any limit the search runs until the stop flag is set.
 //!
-//! **Threads.** Root parallelism: `threads` independent trees seeded `seed + index`, whose
-//! root statistics are summed by action at the end. The iteration limit is shared (the
-//! total is exact), as are the node and time budgets. One thread with a fixed seed is
-//! reproducible: same result, iteration and node counts.
+//! **Threads**, seeded `seed + index`. [`Parallel::Root`] (the default): `threads`
+//! independent trees whose root statistics are summed by action at the end.
+//! [`Parallel::Tree`]: the threads share one tree behind a lock, held for each step's
+//! choice and for the backpropagation, not while moves are generated and applied, nor
+//! during the determinization and playout. A thread walking the tree counts its visit at
+//! once and its reward only at the end (a virtual loss), which steers the other threads
+//! to other lines meanwhile; a progress report may then count an iteration in flight. Either way the iteration
+//! limit is shared (the total is exact), as are the node and time budgets. One thread is
+//! the same search in both modes, and with a fixed seed it is reproducible: same result,
+//! iteration and node counts.
 
 mod rollout;
 mod tree;
@@ -107,6 +113,18 @@ pub enum SoloGoal {
     Win,
 }
 
+/// How several threads share a search (one thread: no difference).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parallel {
+    /// Independent trees, one per thread, merged at the root at the end. The default: on
+    /// 2 cores it runs 1.7-1.9 times the iterations of one thread, the shared tree 0.8-1.7
+    /// times (docs/strength.md, "Every core").
+    #[default]
+    Root,
+    /// One shared tree with virtual loss: the threads' iterations build one deeper tree.
+    Tree,
+}
+
 /// Progressive widening: a node visited n times may have `ceil(base * (n + 1)^exponent)`
 /// children (legal in the current determinization), unpruned best prior first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -133,8 +151,9 @@ pub struct IsmctsConfig {
     /// Decisive moves at the root: if a move wins at once only such moves are searched;
     /// moves after which the next player can win at once are dropped unless all are.
     pub decisive: bool,
-    /// Root-parallel trees (0 counts as 1).
+    /// Threads (0 counts as 1), sharing the search as `parallel` says.
     pub threads: usize,
+    pub parallel: Parallel,
     /// Thread `i` uses seed `seed + i`.
     pub seed: u64,
     /// Call `report` every this many iterations (all threads together); 0 = never.
@@ -162,6 +181,7 @@ impl Default for IsmctsConfig {
             }),
             decisive: true,
             threads: 1,
+            parallel: Parallel::Root,
             seed: 0,
             report_every: 0,
             solo_goal: SoloGoal::Score,
@@ -265,7 +285,7 @@ pub fn search_among<G: Game>(
     };
     let threads = config.threads.max(1);
     let budget = Budget::new(limits, stop.clone());
-    let shared = Shared::new(&limits, threads - 1);
+    let mut shared = Shared::new(&limits, threads - 1);
     let new_worker = |index: usize| {
         let mut worker = Worker::new(root, root_player, placeholder, config, index);
         worker.banned.clone_from(&banned);
@@ -273,6 +293,9 @@ pub fn search_among<G: Game>(
     };
 
     let mut main = new_worker(0);
+    if threads > 1 && config.parallel == Parallel::Tree {
+        shared.tree = Some(Mutex::new(std::mem::take(&mut main.trees)));
+    }
     // Thread 0 holds the first ticket before any helper starts, and runs it whatever the
     // budget: there is always a move.
     shared.claimed.fetch_add(1, Relaxed);
@@ -286,6 +309,9 @@ pub fn search_among<G: Game>(
                 let publish_every = (config.report_every / threads as u64).max(1);
                 scope.spawn(move || {
                     let mut worker = new_worker(index);
+                    if shared.tree.is_some() {
+                        worker.trees.clear();
+                    }
                     worker.run(root, budget, shared, false, |w| {
                         if config.report_every > 0 && w.iterations.is_multiple_of(publish_every) {
                             w.publish(&shared.snapshots[index - 1]);
@@ -300,23 +326,27 @@ pub fn search_among<G: Game>(
             if next_report > 0 && done >= next_report {
                 next_report = (done / config.report_every + 1) * config.report_every;
                 let mut stats = Vec::new();
-                let mut tree_size = w.tree_size();
+                let seconds = budget.elapsed().as_secs_f64();
+                let tie_seed = config.seed;
+                let shared_trees = shared.tree.as_ref().map(lock_trees);
+                let (root_tree, mut tree_size) = match &shared_trees {
+                    Some(trees) => {
+                        let tree = &trees[w.tree_of(root_player)];
+                        tree.root_stats(&mut stats);
+                        (tree, trees.iter().map(|t| t.len() as u64).sum())
+                    }
+                    None => (w.root_tree(), w.tree_size()),
+                };
                 w.root_stats(&mut stats);
                 for slot in &shared.snapshots {
                     let snapshot = slot.lock().expect("ISMCTS snapshot lock");
                     stats.extend_from_slice(&snapshot.stats);
                     tree_size += snapshot.tree_size;
                 }
-                let seconds = budget.elapsed().as_secs_f64();
-                let tie_seed = config.seed;
-                report(&result(
-                    &shared,
-                    stats,
-                    w.root_tree(),
-                    tree_size,
-                    seconds,
-                    tie_seed,
-                ));
+                let progress = result(&shared, stats, root_tree, tree_size, seconds, tie_seed);
+                // The helpers go on while the caller looks at the report.
+                drop(shared_trees);
+                report(&progress);
             }
         });
         handles
@@ -326,21 +356,42 @@ pub fn search_among<G: Game>(
     });
 
     let mut stats = Vec::new();
-    let mut tree_size = main.tree_size();
+    let seconds = budget.elapsed().as_secs_f64();
+    let shared_trees = shared.tree.as_ref().map(lock_trees);
+    let (root_tree, mut tree_size) = match &shared_trees {
+        Some(trees) => {
+            let tree = &trees[main.tree_of(root_player)];
+            tree.root_stats(&mut stats);
+            (tree, trees.iter().map(|t| t.len() as u64).sum())
+        }
+        None => (main.root_tree(), main.tree_size()),
+    };
     main.root_stats(&mut stats);
     for helper in &helpers {
         helper.root_stats(&mut stats);
         tree_size += helper.tree_size();
     }
-    let seconds = budget.elapsed().as_secs_f64();
-    result(
-        &shared,
-        stats,
-        main.root_tree(),
-        tree_size,
-        seconds,
-        config.seed,
-    )
+    result(&shared, stats, root_tree, tree_size, seconds, config.seed)
+}
+
+fn lock_trees<A>(trees: &Mutex<Vec<Tree<A>>>) -> std::sync::MutexGuard<'_, Vec<Tree<A>>> {
+    trees.lock().expect("ISMCTS tree lock")
+}
+
+/// The trees an iteration walks: the thread's own, or the ones all threads share.
+enum Trees<'t, A> {
+    Own(&'t mut Vec<Tree<A>>),
+    Shared(&'t Mutex<Vec<Tree<A>>>),
+}
+
+impl<A> Trees<'_, A> {
+    /// Runs `f` on the trees (holding the lock while it runs, when shared).
+    fn with<R>(&mut self, f: impl FnOnce(&mut Vec<Tree<A>>) -> R) -> R {
+        match self {
+            Trees::Own(trees) => f(trees),
+            Trees::Shared(trees) => f(&mut lock_trees(trees)),
+        }
+    }
 }
 
 /// Plays `state` through chance nodes with outcomes drawn from `rng`.
@@ -415,6 +466,8 @@ struct Shared<A> {
     nodes: AtomicU64,
     /// Latest root statistics of each helper thread, for progress reports.
     snapshots: Vec<Mutex<Snapshot<A>>>,
+    /// Tree parallelism: the trees every thread searches (the workers' own are empty).
+    tree: Option<Mutex<Vec<Tree<A>>>>,
 }
 
 struct Snapshot<A> {
@@ -437,11 +490,14 @@ impl<A> Shared<A> {
                     })
                 })
                 .collect(),
+            tree: None,
         }
     }
 }
 
 /// Sums root statistics by action and builds a result (principal variation from `tree`).
+/// An action's first entry must come from a tree (it gives the prior); entries after it
+/// may be solo tallies alone.
 fn result<A: Copy + Ord>(
     shared: &Shared<A>,
     mut stats: Vec<RootStat<A>>,
@@ -560,6 +616,8 @@ struct Worker<G: Game> {
     /// its action (whose reward it accumulates).
     paths: Vec<Vec<(u32, u8)>>,
     rewards: Vec<f64>,
+    /// The root action of the current iteration (for the solo tally).
+    root_action: Option<G::Action>,
     iterations: u64,
 }
 
@@ -614,6 +672,7 @@ impl<G: Game> Worker<G> {
             cursors: vec![ROOT; trees],
             paths: (0..trees).map(|_| Vec::with_capacity(64)).collect(),
             rewards: vec![0.0; players],
+            root_action: None,
             iterations: 0,
         }
     }
@@ -636,27 +695,30 @@ impl<G: Game> Worker<G> {
         &self.trees[self.tree_of(self.root_player)]
     }
 
-    /// The root tree's statistics, with the solo tallies where the search keeps them.
+    /// The statistics of this thread's own root tree (none with a shared tree), then its
+    /// solo tallies as entries of their own (no visits: `result` adds them up by action).
     fn root_stats(&self, out: &mut Vec<RootStat<G::Action>>) {
-        let from = out.len();
-        self.root_tree().root_stats(out);
+        if let Some(tree) = self.trees.get(self.tree_of(self.root_player)) {
+            tree.root_stats(out);
+        }
         if let Some(solo) = &self.solo {
-            for stat in &mut out[from..] {
-                if let Some((_, tally)) = solo.iter().find(|(a, _)| *a == stat.action) {
-                    stat.solo = *tally;
-                }
-            }
+            out.extend(solo.iter().map(|&(action, solo)| RootStat {
+                action,
+                visits: 0,
+                reward: 0.0,
+                available: 0,
+                prior: 0.0,
+                solo,
+            }));
         }
     }
 
     /// Adds this iteration's end (`state`: finished, or where the rollout stopped) to the
     /// tally of the root action it went through.
     fn tally_solo(&mut self, state: &G) {
-        let t = self.tree_of(self.root_player);
-        let (Some(solo), Some(&(first, _))) = (&mut self.solo, self.paths[t].first()) else {
+        let (Some(solo), Some(action)) = (&mut self.solo, self.root_action) else {
             return;
         };
-        let action = self.trees[t].nodes[first as usize].action;
         let index = match solo.iter().position(|(a, _)| *a == action) {
             Some(i) => i,
             None => {
@@ -699,7 +761,7 @@ impl<G: Game> Worker<G> {
     }
 
     fn step(&mut self, root: &G, shared: &Shared<G::Action>) {
-        let nodes = self.iterate(root);
+        let nodes = self.iterate(root, shared);
         self.iterations += 1;
         shared.nodes.fetch_add(nodes, Relaxed);
         shared.done.fetch_add(1, Relaxed);
@@ -713,20 +775,70 @@ impl<G: Game> Worker<G> {
     }
 
     /// One iteration; returns the number of states stepped through.
-    fn iterate(&mut self, root: &G) -> u64 {
+    fn iterate(&mut self, root: &G, shared: &Shared<G::Action>) -> u64 {
         let mut state = root.resample_hidden(self.root_player, &mut self.rng);
-        let mut steps = 1;
-        self.cursors.fill(ROOT);
-        self.paths.iter_mut().for_each(Vec::clear);
+        match &shared.tree {
+            None => {
+                let mut trees = std::mem::take(&mut self.trees);
+                let mut steps = self.descend(&mut Trees::Own(&mut trees), &mut state);
+                steps += self.play_out(&mut state);
+                self.backpropagate(&mut trees, false);
+                self.trees = trees;
+                steps
+            }
+            Some(trees) => {
+                let mut steps = self.descend(&mut Trees::Shared(trees), &mut state);
+                steps += self.play_out(&mut state);
+                self.backpropagate(&mut lock_trees(trees), true);
+                steps
+            }
+        }
+    }
 
-        // Selection down the tree, ending with one expansion (or at a terminal).
+    /// Selection down the tree from the determinized root `state`, ending with one
+    /// expansion (or at a terminal); returns the states stepped through. A shared tree is
+    /// locked for each step's choice only (the moves are generated and applied outside),
+    /// and each node's visit is counted as it is passed, its reward at backpropagation (a
+    /// virtual loss), so the threads spread out meanwhile.
+    fn descend(&mut self, trees: &mut Trees<'_, G::Action>, state: &mut G) -> u64 {
+        let virtual_loss = matches!(trees, Trees::Shared(_));
+        let variant = self.variant;
+        let tree_of = |player: usize| match variant {
+            Variant::So => 0,
+            Variant::Mo => player,
+        };
+        let Worker {
+            selection,
+            banned,
+            rng,
+            root_player,
+            scratch,
+            cursors,
+            paths,
+            root_action,
+            ..
+        } = self;
+        let mut steps = 1;
+        cursors.fill(ROOT);
+        paths.iter_mut().for_each(Vec::clear);
+        *root_action = None;
+        // A shared tree: whether the next node chosen at still lacks its priors, which are
+        // then computed before taking the lock, not under it.
+        let mut needs_priors = false;
+        if virtual_loss {
+            needs_priors = trees.with(|trees| {
+                trees
+                    .iter_mut()
+                    .for_each(|tree| tree.nodes[ROOT as usize].visits += 1);
+                trees[tree_of(*root_player)].nodes[ROOT as usize].priors_len == 0
+            });
+        }
         loop {
             let mover = match state.turn() {
                 Turn::Terminal => break,
                 Turn::Chance => {
                     // No edge: the outcome stays part of this iteration's determinization.
-                    if !apply_random_outcome(&mut state, &mut self.scratch.outcomes, &mut self.rng)
-                    {
+                    if !apply_random_outcome(state, &mut scratch.outcomes, rng) {
                         break;
                     }
                     steps += 1;
@@ -734,54 +846,83 @@ impl<G: Game> Worker<G> {
                 }
                 Turn::Player(p) => p,
             };
-            let t = self.tree_of(mover);
-            let legal = &mut self.scratch.legal;
+            let t = tree_of(mover);
+            let legal = &mut scratch.legal;
             state.legal_actions(legal);
-            if self.cursors[t] == ROOT && mover == self.root_player && !self.banned.is_empty() {
-                let banned = &self.banned;
+            if cursors[t] == ROOT && mover == *root_player && !banned.is_empty() {
                 legal.retain(|a| banned.binary_search(a).is_err());
             }
             if legal.is_empty() {
                 break;
             }
             legal.sort_unstable();
-            let chooser = &state;
-            let Choice {
-                action,
-                expanded,
-                prior,
-            } = self.trees[t].select(
-                self.cursors[t],
-                legal,
-                &self.selection,
-                &mut |actions, out| chooser.action_priors(actions, out),
-                &mut self.scratch.untried,
-                &mut self.scratch.weights,
-                &mut self.scratch.keys,
-                &mut self.rng,
-            );
-            for (q, tree) in self.trees.iter_mut().enumerate() {
-                let child = tree.child_or_insert(self.cursors[q], observe(q, mover, action), prior);
-                if expanded && q == t {
-                    // A new child was available on the iteration that created it.
-                    tree.nodes[child as usize].available += 1;
-                }
-                self.cursors[q] = child;
-                self.paths[q].push((child, mover as u8));
+            let chooser = &*state;
+            let early = &mut scratch.early_priors;
+            early.clear();
+            if std::mem::take(&mut needs_priors) {
+                chooser.action_priors(legal, early);
             }
+            let early = &*early;
+            let (action, expanded) = trees.with(|trees| {
+                let Choice {
+                    action,
+                    expanded,
+                    prior,
+                } = trees[t].select(
+                    cursors[t],
+                    legal,
+                    selection,
+                    &mut |actions, out| {
+                        if early.is_empty() {
+                            chooser.action_priors(actions, out);
+                        } else {
+                            out.clear();
+                            out.extend_from_slice(early);
+                        }
+                    },
+                    &mut scratch.untried,
+                    &mut scratch.weights,
+                    &mut scratch.keys,
+                    rng,
+                );
+                for (q, tree) in trees.iter_mut().enumerate() {
+                    let child = tree.child_or_insert(cursors[q], observe(q, mover, action), prior);
+                    if expanded && q == t {
+                        // A new child was available on the iteration that created it.
+                        tree.nodes[child as usize].available += 1;
+                    }
+                    if virtual_loss {
+                        tree.nodes[child as usize].visits += 1;
+                    }
+                    cursors[q] = child;
+                    paths[q].push((child, mover as u8));
+                }
+                if virtual_loss && !expanded {
+                    let next = &trees[t].nodes[cursors[t] as usize];
+                    needs_priors = next.priors_len == 0;
+                }
+                (action, expanded)
+            });
+            root_action.get_or_insert(action);
             state.apply(action);
             steps += 1;
             if expanded {
                 break;
             }
         }
+        steps
+    }
 
+    /// From where the descent stopped: the rewards of the iteration (played out unless
+    /// the game is over) and the solo tally; returns the states stepped through.
+    fn play_out(&mut self, state: &mut G) -> u64 {
+        let mut steps = 0;
         if state.turn() == Turn::Terminal {
             // Reached in the tree: no playout, the game's own result.
-            rollout::final_rewards(&state, self.scoring(), &mut self.rewards);
+            rollout::final_rewards(state, self.scoring(), &mut self.rewards);
         } else {
             steps += rollout::playout(
-                &mut state,
+                state,
                 self.rollout,
                 self.rollout_cutoff,
                 self.scoring(),
@@ -792,16 +933,25 @@ impl<G: Game> Worker<G> {
         }
 
         if self.solo.is_some() {
-            self.tally_solo(&state);
+            self.tally_solo(state);
         }
-        for (tree, path) in self.trees.iter_mut().zip(&self.paths) {
-            tree.nodes[ROOT as usize].visits += 1;
+        steps
+    }
+
+    /// Adds the iteration's rewards along its path (and its visits, unless the descent
+    /// counted them already as virtual losses).
+    fn backpropagate(&self, trees: &mut [Tree<G::Action>], virtual_loss: bool) {
+        for (tree, path) in trees.iter_mut().zip(&self.paths) {
+            if !virtual_loss {
+                tree.nodes[ROOT as usize].visits += 1;
+            }
             for &(node, mover) in path {
                 let node = &mut tree.nodes[node as usize];
-                node.visits += 1;
+                if !virtual_loss {
+                    node.visits += 1;
+                }
                 node.reward += self.rewards[mover as usize];
             }
         }
-        steps
     }
 }

@@ -13,6 +13,8 @@ pub(super) struct Scratch<G: Game> {
     pub outcomes: Vec<(G::Action, f64)>,
     pub weights: Vec<f32>,
     pub keys: Vec<(f32, u32, G::Action)>,
+    /// A shared tree: the priors of the next node, computed before its lock is taken.
+    pub early_priors: Vec<f32>,
 }
 
 impl<G: Game> Scratch<G> {
@@ -23,6 +25,7 @@ impl<G: Game> Scratch<G> {
             outcomes: Vec::with_capacity(64),
             weights: Vec::with_capacity(64),
             keys: Vec::with_capacity(64),
+            early_priors: Vec::with_capacity(64),
         }
     }
 }

@@ -137,8 +137,9 @@ fn availability_counts_actions_legal_in_some_determinizations_only() {
             ..plain()
         };
         let mut worker = Worker::new(&root, 0, Bet::Coin, &config, 0);
+        let shared = Shared::new(&Limits::default(), 0);
         for _ in 0..3000 {
-            worker.iterate(&root);
+            worker.iterate(&root, &shared);
         }
         let tree = &worker.trees[0];
         let card = tree.child(ROOT, Bet::Card).unwrap();
@@ -234,16 +235,77 @@ fn mo_plays_exactly_like_so_when_moves_are_public() {
 
 #[test]
 fn threads_merge_root_visits() {
-    for variant in [Variant::So, Variant::Mo] {
+    for parallel in [Parallel::Tree, Parallel::Root] {
+        for variant in [Variant::So, Variant::Mo] {
+            let config = IsmctsConfig {
+                threads: 2,
+                variant,
+                parallel,
+                ..plain()
+            };
+            let result = run(&nim(9, 2), iterations(3000), &config);
+            assert_eq!(result.iterations, 3000);
+            // Every iteration is one visit: a virtual loss becomes the real visit.
+            assert_eq!(result.moves.iter().map(|m| m.visits).sum::<u64>(), 3000);
+            assert!(result.moves.iter().all(|m| (0.0..=1.0).contains(&m.value)));
+            assert_eq!(result.best, 1, "{parallel:?} {variant:?}");
+        }
+    }
+}
+
+#[test]
+fn threads_share_one_tree_or_keep_their_own() {
+    let root = nim(21, 2);
+    let with = |parallel| IsmctsConfig {
+        threads: 2,
+        parallel,
+        ..plain()
+    };
+    let shared = run(&root, iterations(4000), &with(Parallel::Tree));
+    let own = run(&root, iterations(4000), &with(Parallel::Root));
+    // At most a node per iteration, plus one root (one tree) or two (two trees).
+    assert!(shared.tree_size <= 4001, "{}", shared.tree_size);
+    assert!(own.tree_size <= 4002, "{}", own.tree_size);
+    // The shared tree holds all 4000 iterations, so its principal variation (read from
+    // it) goes deeper than that of a tree holding about half of them.
+    assert!(shared.pv.len() >= own.pv.len(), "{shared:?} {own:?}");
+}
+
+#[test]
+fn one_thread_is_the_same_search_in_both_modes() {
+    let root = century(ENDGAME);
+    let tuned = IsmctsConfig {
+        seed: 3,
+        ..IsmctsConfig::default()
+    };
+    let root_parallel = IsmctsConfig {
+        parallel: Parallel::Root,
+        ..tuned
+    };
+    same(
+        &run(&root, iterations(500), &tuned),
+        &run(&root, iterations(500), &root_parallel),
+    );
+}
+
+#[test]
+fn a_shared_tree_tallies_every_threads_solo_iterations() {
+    use crate::games::merchant_explorers::State;
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut root = State::new_game(1, &mut rng);
+    settle(&mut root, &mut Vec::new(), &mut rng);
+    for parallel in [Parallel::Tree, Parallel::Root] {
         let config = IsmctsConfig {
             threads: 2,
-            variant,
-            ..plain()
+            parallel,
+            ..IsmctsConfig::default()
         };
-        let result = run(&nim(9, 2), iterations(3000), &config);
-        assert_eq!(result.iterations, 3000);
-        assert_eq!(result.moves.iter().map(|m| m.visits).sum::<u64>(), 3000);
-        assert_eq!(result.best, 1);
+        let result = run(&root, iterations(600), &config);
+        assert_eq!(result.iterations, 600);
+        for m in result.moves.iter().filter(|m| m.visits > 0) {
+            let score = m.expected_score.expect("a solo tally for every move tried");
+            assert!(score > 0.0, "{parallel:?}: {m:?}");
+        }
     }
 }
 
@@ -337,7 +399,8 @@ fn reports_come_every_so_many_iterations() {
         &mut |r| {
             reports += 1;
             assert!(r.iterations <= 2000);
-            assert!(r.moves.iter().map(|m| m.visits).sum::<u64>() <= r.iterations);
+            // A shared tree also counts the helper's iteration in flight (a virtual loss).
+            assert!(r.moves.iter().map(|m| m.visits).sum::<u64>() <= r.iterations + 1);
         },
     );
     assert!(reports >= 1);
@@ -491,8 +554,9 @@ fn widening_expands_by_prior() {
     let config = IsmctsConfig::default();
     let widening = config.widening.unwrap();
     let mut worker = Worker::new(&root, 0, legal[0], &config, 0);
+    let shared = Shared::new(&Limits::default(), 0);
     for _ in 0..20 {
-        worker.iterate(&root);
+        worker.iterate(&root, &shared);
     }
     let tree = &worker.trees[0];
     let children: Vec<crate::games::century::Action> = tree
