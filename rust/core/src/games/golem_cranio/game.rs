@@ -8,6 +8,7 @@ use rand::RngCore;
 use super::action::Action;
 use super::action_id;
 use super::components::ops::Op;
+use super::components::vocab::{MarbleColour, Vocab};
 use super::components::Components;
 use super::observation;
 use super::ops::current_op;
@@ -104,6 +105,36 @@ impl State {
                 .iter()
                 .any(|&(a, _)| a == action),
         }
+    }
+
+    /// Why `action` (read from `text`) is not an outcome of the pending chance event: for
+    /// a marble drop, the colours whose marbles it does not place in full.
+    fn outcome_refusal(&self, text: &str, action: Action) -> String {
+        let (Chance::Drop, Action::Drop(lines)) = (self.chance, action) else {
+            return format!("'{text}' is not an outcome of this chance event");
+        };
+        let marbles = self.drop_marbles();
+        if let Some(listed) = self.listed_drop(marbles) {
+            return format!(
+                "'{text}' is not the drop the position lists ({})",
+                Action::Drop(listed).to_text()
+            );
+        }
+        let wrong: Vec<String> = (0..COLOURS as u8)
+            .filter_map(|c| {
+                let placed: u8 = lines.iter().map(|l| l.count(c)).sum();
+                let dropped = marbles.count(c);
+                (placed != dropped).then(|| {
+                    let name = <MarbleColour as Vocab>::NAMES[c as usize];
+                    format!("{placed} of the {dropped} {name}")
+                })
+            })
+            .collect();
+        format!(
+            "'{text}' is not an outcome of this marble drop: it places {} (every marble \
+             dropped falls into exactly one line)",
+            wrong.join(", ")
+        )
     }
 
     /// An Objective draw of an unlistable size: the known cards in order below a uniform
@@ -440,7 +471,7 @@ impl Game for State {
             return if self.is_outcome(action) {
                 Ok(action)
             } else {
-                Err(format!("'{text}' is not an outcome of this chance event"))
+                Err(self.outcome_refusal(text, action))
             };
         }
         self.parse_action(text)
