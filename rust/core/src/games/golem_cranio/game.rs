@@ -18,7 +18,9 @@ use super::position_setup::GAME_KEY;
 use super::setup::{self, NewGame};
 use super::state::{Chance, Marbles, Phase, State, COLOURS, MAX_DROPS, MAX_PLAYERS};
 use super::{eval, greedy};
-use crate::game::{BenchPosition, GameInfo, PositionError, ReadContext, Ruleset, Traced};
+use crate::game::{
+    BenchPosition, GameInfo, PositionError, ReadContext, RulesText, Ruleset, Traced,
+};
 use crate::util::BitIter;
 use crate::{Game, Turn};
 
@@ -252,8 +254,20 @@ impl Game for State {
         rng: &mut dyn RngCore,
         options: &[(String, String)],
     ) -> Result<Self, PositionError> {
+        Self::new_game_in(players, rng, options, None)
+    }
+
+    fn new_game_in(
+        players: usize,
+        rng: &mut dyn RngCore,
+        options: &[(String, String)],
+        rules: Option<&RulesText>,
+    ) -> Result<Self, PositionError> {
         let mut new = NewGame::default();
-        let mut comp = Components::builtin();
+        let mut comp = match rules {
+            Some(r) => position::components_from_text(&r.name, &r.text)?,
+            None => Components::builtin(),
+        };
         for (name, value) in options {
             match name.as_str() {
                 "intro" => {
@@ -267,6 +281,12 @@ impl Game for State {
                             ))
                         }
                     }
+                }
+                "components" if rules.is_some() => {
+                    return Err(PositionError::new(
+                        "components",
+                        "given twice: as a file's content and as the option",
+                    ))
                 }
                 "components" => comp = load_components(value, None)?,
                 other => {
@@ -571,9 +591,16 @@ impl crate::bots::Policies for State {
 
 /// The reader's options for a context: `--components` overrides the file's key.
 fn read_options(ctx: &ReadContext) -> Result<ReadOptions, PositionError> {
-    let components = match &ctx.rules_file {
-        Some(path) => Some(load_components(&path.to_string_lossy(), None)?),
-        None => None,
+    let components = match (&ctx.rules_text, &ctx.rules_file) {
+        (Some(_), Some(_)) => {
+            return Err(PositionError::new(
+                "components",
+                "given twice: as a file's content and as a path",
+            ))
+        }
+        (Some(r), None) => Some(position::components_from_text(&r.name, &r.text)?),
+        (None, Some(path)) => Some(load_components(&path.to_string_lossy(), None)?),
+        (None, None) => None,
     };
     Ok(ReadOptions {
         base_dir: ctx.base_dir.clone(),
