@@ -47,7 +47,9 @@ impl PyGolemCranio {
             .map(|&c| (c as char).to_string())
             .collect();
         dict.set_item("colours", letters)?;
-        let counts: Vec<u8> = (0..COLOURS as u8).map(|c| marbles.count(c)).collect();
+        let counts: Vec<u32> = (0..COLOURS as u8)
+            .map(|c| u32::from(marbles.count(c)))
+            .collect();
         dict.set_item("marbles", counts)?;
         Ok(Some(dict))
     }

@@ -836,8 +836,8 @@ fn decks(out: &mut String, s: &State, y: f64) -> f64 {
 // ---- Objective cards ----
 
 const OBJ_LABEL_W: f64 = 150.0;
-const OBJ_W: f64 = 72.0;
-const OBJ_H: f64 = 40.0;
+const OBJ_W: f64 = 80.0;
+const OBJ_H: f64 = 44.0;
 const OBJ_GAP: f64 = 4.0;
 const OBJ_ROW_H: f64 = OBJ_H + 6.0;
 /// Cards in one row of the strip; more wrap to the next row.
@@ -983,7 +983,17 @@ fn objective_cards(out: &mut String, s: &State, y: f64) -> f64 {
                 card.vp,
                 if done { " \u{2713}" } else { "" }
             );
-            text(out, cx + 4.0, cy + 30.0, 9.0, "start", "", &fit(&what, 16));
+            for (k, line) in wrap(&what, 16, 2).iter().enumerate() {
+                text(
+                    out,
+                    cx + 4.0,
+                    cy + 26.0 + 11.0 * k as f64,
+                    9.0,
+                    "start",
+                    "",
+                    line,
+                );
+            }
             out.push_str("</g>");
         }
         let lines = cards.len().div_ceil(OBJ_PER_ROW).max(1);
@@ -1589,7 +1599,7 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
     // the Cemetery); Starting tiles are public. Once the game is over the final score
     // (§8) is the result, so it is shown with the completed Objectives.
     let seen = if card_viewer(s) == Some(seat) {
-        "face up above"
+        "shown"
     } else {
         "hidden"
     };
