@@ -514,16 +514,43 @@ function fillNewGameOptions() {
   container.replaceChildren();
   for (const [name, help] of Object.entries(entry.setup_options)) {
     const label = document.createElement("label");
-    const input = document.createElement("input");
-    input.type = "text";
-    input.dataset.option = name;
-    input.id = `ng-option-${name}`;
-    input.placeholder = "default";
     const note = document.createElement("small");
-    note.textContent = help;
-    label.append(`${name} `, input, note);
+    if ((entry.uploads || []).includes(name)) {
+      // A file the option would name: uploaded (its content travels in the request).
+      const input = document.createElement("input");
+      input.type = "file";
+      input.accept = ".json,application/json";
+      input.dataset.upload = name;
+      input.id = `ng-upload-${name}`;
+      note.textContent = `a ${name} file (JSON), uploaded: the board reads no file of the machine; none chosen: the builtin ${name}`;
+      label.append(`${name} file `, input, note);
+    } else {
+      const input = document.createElement("input");
+      input.type = "text";
+      input.dataset.option = name;
+      input.id = `ng-option-${name}`;
+      input.placeholder = "default";
+      note.textContent = help;
+      label.append(`${name} `, input, note);
+    }
     container.append(label);
   }
+}
+
+// The files chosen in the new-game form, as {option: {name, text}}; null when one is
+// too large (the error is shown).
+async function formUploads() {
+  const uploads = {};
+  for (const input of $("ng-options").querySelectorAll("input[data-upload]")) {
+    const file = input.files[0];
+    if (!file) continue;
+    if (file.size > 4 * 1024 * 1024) {
+      showError(`error: upload.${input.dataset.upload}: larger than 4 MiB; the board's cap`);
+      return null;
+    }
+    uploads[input.dataset.upload] = { name: file.name, text: await file.text() };
+  }
+  return uploads;
 }
 
 async function openNewGame() {
@@ -562,6 +589,8 @@ async function createGame(event) {
   for (const input of $("ng-options").querySelectorAll("input[data-option]")) {
     if (input.value.trim()) options[input.dataset.option] = input.value.trim();
   }
+  const uploads = await formUploads();
+  if (uploads === null) return;
   const body = {
     game: $("ng-game").value,
     players: parseInt($("ng-players").value, 10),
@@ -569,6 +598,7 @@ async function createGame(event) {
     follow: $("ng-follow").checked,
     hidden_decks: $("ng-hidden").checked,
     options,
+    uploads,
   };
   try {
     const view = await api("POST", "/api/games", body);
@@ -590,8 +620,12 @@ async function openFile(event) {
     return;
   }
   const text = await file.text();
+  // Opened from the new-game form: with the files chosen there (a position naming a
+  // components file is read with the one uploaded).
+  const uploads = event.target.id === "ng-open-file" ? await formUploads() : {};
+  if (uploads === null) return;
   try {
-    const view = await api("POST", "/api/open", { name: file.name, text });
+    const view = await api("POST", "/api/open", { name: file.name, text, uploads });
     clearError();
     if ($("new-game").open) $("new-game").close();
     board.analysisWanted = false;
