@@ -1017,11 +1017,12 @@ def test_the_greedy_bot_is_the_arenas_and_sees_only_its_seat():
         _core.bot_move(golem_solver.new("century-golem", 2, 1), "nonsense")
 
 
-# ---- Golem: the draft on the board, a components file ---------------------------------
+# ---- Golem: the draft on the board, a components file, the marble-drop picker ----------
 
 BUILTIN_COMPONENTS = (
     ROOT / "rust" / "core" / "data" / "golem_cranio" / "golem-cranio-components.json"
 )
+REFRESH = ROOT / "rust/core/data/golem_cranio/positions/python/p2-r2-refresh.toml"
 
 
 def components_copy(note: str = "an uploaded copy") -> str:
@@ -1223,3 +1224,36 @@ def test_a_record_with_uploaded_components_opens_and_annotates(client):
         end = opened["tree"][-1]["id"]
         fresh.post(f"/api/games/{opened['id']}/goto", json={"node": end})
         assert fresh.get(f"/api/games/{opened['id']}/record.jsonl").text == record
+
+
+def test_a_marble_drop_has_a_picker_checked_by_the_server(client):
+    view = client.post(
+        "/api/open", json={"name": "refresh.toml", "text": REFRESH.read_text()}
+    ).json()
+    gid = view["id"]
+    assert view["turn"] == "chance" and view["chance"] is None
+    state = golem_solver.load(REFRESH)
+    drop = view["drop"]
+    assert drop == state.pending_drop
+    assert drop["lines"] == ["work", "golem", "artifacts", "study", "mirror"]
+    assert drop["colours"] == ["w", "k", "r", "b", "y"]
+    assert sum(drop["marbles"]) == 10  # the 2-player set
+    # An impossible combination (a white marble short): one line naming the colour.
+    letters = "".join(c * n for c, n in zip(drop["colours"], drop["marbles"]))
+    short = "drop " + letters.replace("w", "", 1) + "/-/-/-/-"
+    line = refused(
+        client.post(f"/api/games/{gid}/play", json={"moves": short}),
+        400,
+        f"error: move 1 of 1 '{short}': '{short}' is not an outcome of this marble drop",
+    )
+    n = drop["marbles"][0]
+    assert f"places {n - 1} of the {n} white" in line
+    assert client.get(f"/api/games/{gid}").json()["ply"] == 0
+    # Every marble into the work line: legal, played.
+    whole = f"drop {letters}/-/-/-/-"
+    played = client.post(f"/api/games/{gid}/play", json={"moves": whole}).json()
+    assert played["ply"] == 1 and played["drop"] is None
+    nodes = {node["id"]: node for node in played["tree"]}
+    assert nodes[played["current"]]["move"] == whole
+    # Events that can be listed have no picker.
+    assert new_game(client, "century-golem")["drop"] is None

@@ -362,11 +362,12 @@ def test_a_bot_game_runs_to_the_end(page, game):
     assert view(page)["current"] == notes[-1]["node"]
 
 
-# ---- Golem: the draft on the board, a components file ---------------------------------
+# ---- Golem: the draft on the board, a components file, the marble-drop picker ----------
 
 COMPONENTS = (
     ROOT / "rust" / "core" / "data" / "golem_cranio" / "golem-cranio-components.json"
 )
+REFRESH = ROOT / "rust/core/data/golem_cranio/positions/python/p2-r2-refresh.toml"
 
 
 def test_golem_draft_cards_are_picked_on_the_board(page):
@@ -420,3 +421,47 @@ def test_golem_new_game_takes_a_components_file(page, tmp_path):
     (tmp_path / "saved.toml").write_text(saved)
     result = cli("show", tmp_path / "saved.toml")
     assert result.exit_code == 0, result.output
+
+
+def test_golem_marble_drop_is_picked_line_by_line(page, tmp_path):
+    open_file(page, REFRESH)
+    v = view(page)
+    assert v["turn"] == "chance" and v["drop"]
+    assert page.locator("#drop-picker").is_visible()
+    drop = v["drop"]
+    present = [c for c, n in enumerate(drop["marbles"]) if n]
+    # One input per line and colour that falls.
+    inputs = page.locator("#drop-grid input")
+    assert inputs.count() == len(drop["lines"]) * len(present)
+    assert page.inner_text("#drop-text") == "drop -/-/-/-/-"
+    # Every marble in the work line but one white in the mirror line.
+    for c in present:
+        n = drop["marbles"][c] - (1 if c == 0 else 0)
+        page.fill(f"#drop-grid input[data-line='0'][data-colour='{c}']", str(n))
+    page.fill("#drop-grid input[data-line='4'][data-colour='0']", "1")
+    letters = "".join(
+        drop["colours"][c] * (drop["marbles"][c] - (1 if c == 0 else 0))
+        for c in present
+    )
+    expected = f"drop {letters}/-/-/-/w"
+    assert page.inner_text("#drop-text") == expected
+    assert page.locator("#drop-grid td.off").count() == 0
+    shot(page, "golem-cranio-drop", tmp_path)
+    # One white marble too many: marked on the page, refused by the server in one line.
+    page.fill("#drop-grid input[data-line='4'][data-colour='0']", "2")
+    assert page.locator("#drop-grid td.off").all_inner_texts() == [
+        f"{drop['marbles'][0] + 1}/{drop['marbles'][0]}"
+    ]
+    page.click("#drop-play")
+    page.wait_for_selector("#error:not([hidden])")
+    n = drop["marbles"][0]
+    assert (
+        f"is not an outcome of this marble drop: it places {n + 1} of the {n} white"
+        in page.inner_text("#error")
+    )
+    assert view(page)["ply"] == 0
+    page.fill("#drop-grid input[data-line='4'][data-colour='0']", "1")
+    click_and_wait(page, page.locator("#drop-play"))
+    after = view(page)
+    assert after["ply"] == 1 and line_moves(after) == [expected]
+    assert page.locator("#error").is_hidden()

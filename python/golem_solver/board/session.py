@@ -704,6 +704,7 @@ class Game:
             legal: List[str] = []
             chance: Optional[List[Dict[str, Any]]] = None
             chance_error = None
+            drop = None
             if state.is_chance():
                 try:
                     chance = [
@@ -713,6 +714,9 @@ class Game:
                     legal = [entry["move"] for entry in chance]
                 except GolemError as e:
                     chance_error = f"{e.field}: {e.message}"
+                    # Too many to list: a game that can say the event's shape gets a
+                    # picker (Golem's marble drop: its lines, colours and marbles).
+                    drop = getattr(state, "pending_drop", None)
             elif not state.is_terminal():
                 legal = state.legal_action_texts()
             return {
@@ -735,6 +739,7 @@ class Game:
                 "legal": legal,
                 "chance": chance,
                 "chance_error": chance_error,
+                "drop": drop,
                 "tree": [
                     {
                         "id": n.id,

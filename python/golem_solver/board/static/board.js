@@ -184,9 +184,103 @@ function drawChance(view) {
     button.addEventListener("click", () => act("/play", { moves: outcome.move }));
     list.append(button);
   }
-  $("chance-note").textContent = view.chance_error
-    ? `${view.chance_error}: type what happened in the move box, or draw one at random.`
-    : "Pick what happened at the table (or type it in the move box).";
+  drawDropPicker(view);
+  $("chance-note").textContent = view.drop
+    ? "Too many outcomes to list: count the marbles that fell into each line (or type the outcome in the move box, or draw one at random)."
+    : view.chance_error
+      ? `${view.chance_error}: type what happened in the move box, or draw one at random.`
+      : "Pick what happened at the table (or type it in the move box).";
+}
+
+// ---- the marble-drop picker (Golem) ------------------------------------------------------
+
+// A marble drop's outcome as the notation writes it: per line its marbles in colour
+// order (w k r b y), "-" for an empty line: "drop wr/b/-/wwy/k". The server checks it.
+function dropText(drop, counts) {
+  const lines = drop.lines.map((_, line) => {
+    const letters = drop.colours.map((colour, c) => colour.repeat(counts[line][c])).join("");
+    return letters || "-";
+  });
+  return `drop ${lines.join("/")}`;
+}
+
+function dropCounts(drop) {
+  const counts = drop.lines.map(() => drop.colours.map(() => 0));
+  for (const input of $("drop-grid").querySelectorAll("input[data-line]")) {
+    const value = parseInt(input.value, 10);
+    counts[Number(input.dataset.line)][Number(input.dataset.colour)] = value > 0 ? value : 0;
+  }
+  return counts;
+}
+
+function updateDropPicker(drop) {
+  const counts = dropCounts(drop);
+  $("drop-text").textContent = dropText(drop, counts);
+  for (const cell of $("drop-grid").querySelectorAll("[data-placed]")) {
+    const c = Number(cell.dataset.placed);
+    const placed = counts.reduce((sum, line) => sum + line[c], 0);
+    cell.textContent = `${placed}/${drop.marbles[c]}`;
+    cell.classList.toggle("off", placed !== drop.marbles[c]);
+  }
+}
+
+function drawDropPicker(view) {
+  const pane = $("drop-picker");
+  const drop = view.drop;
+  pane.hidden = !drop;
+  if (!drop) {
+    pane.dataset.for = "";
+    return;
+  }
+  // The same event shown again (a redraw): keep what was entered.
+  const key = `${view.id}:${view.current}`;
+  if (pane.dataset.for === key) return;
+  pane.dataset.for = key;
+  const grid = $("drop-grid");
+  grid.replaceChildren();
+  const shown = drop.colours.map((_, c) => c).filter((c) => drop.marbles[c] > 0);
+  const head = document.createElement("tr");
+  head.append(document.createElement("th"));
+  for (const c of shown) {
+    const th = document.createElement("th");
+    th.textContent = drop.colours[c];
+    th.className = `marble-${drop.colours[c]}`;
+    th.title = `${drop.marbles[c]} of this colour fall`;
+    head.append(th);
+  }
+  grid.append(head);
+  drop.lines.forEach((name, line) => {
+    const row = document.createElement("tr");
+    const label = document.createElement("th");
+    label.textContent = name;
+    row.append(label);
+    for (const c of shown) {
+      const cell = document.createElement("td");
+      const input = document.createElement("input");
+      input.type = "number";
+      input.min = "0";
+      input.max = String(drop.marbles[c]);
+      input.value = "0";
+      input.dataset.line = String(line);
+      input.dataset.colour = String(c);
+      input.title = `${drop.colours[c]} marbles in the ${name} line`;
+      input.addEventListener("input", () => updateDropPicker(drop));
+      cell.append(input);
+      row.append(cell);
+    }
+    grid.append(row);
+  });
+  const foot = document.createElement("tr");
+  const label = document.createElement("th");
+  label.textContent = "placed";
+  foot.append(label);
+  for (const c of shown) {
+    const cell = document.createElement("td");
+    cell.dataset.placed = String(c);
+    foot.append(cell);
+  }
+  grid.append(foot);
+  updateDropPicker(drop);
 }
 
 function nodesById(view) {
@@ -752,6 +846,10 @@ async function main() {
     drawMoves(board.view);
   });
   $("chance-random").addEventListener("click", () => act("/chance"));
+  $("drop-play").addEventListener("click", () => {
+    const drop = board.view && board.view.drop;
+    if (drop) act("/play", { moves: dropText(drop, dropCounts(drop)) });
+  });
   $("nav-start").addEventListener("click", () => navigate("start"));
   $("nav-back").addEventListener("click", () => navigate("back"));
   $("nav-forward").addEventListener("click", () => navigate("forward"));
