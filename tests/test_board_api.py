@@ -1015,3 +1015,245 @@ def test_the_greedy_bot_is_the_arenas_and_sees_only_its_seat():
         assert _core.bot_move(view, "greedy", seed=1) == move
     with pytest.raises(golem_solver.GolemError, match="^bot"):
         _core.bot_move(golem_solver.new("century-golem", 2, 1), "nonsense")
+
+
+# ---- Golem: the draft on the board, a components file, the marble-drop picker ----------
+
+BUILTIN_COMPONENTS = (
+    ROOT / "rust" / "core" / "data" / "golem_cranio" / "golem-cranio-components.json"
+)
+REFRESH = ROOT / "rust/core/data/golem_cranio/positions/python/p2-r2-refresh.toml"
+
+
+def components_copy(note: str = "an uploaded copy") -> str:
+    """The builtin components file with a note changed: same rules, another sha256."""
+    data = json.loads(BUILTIN_COMPONENTS.read_text())
+    data["meta"]["note"] = note
+    return json.dumps(data)
+
+
+def sha256(text: str) -> str:
+    return __import__("hashlib").sha256(text.encode()).hexdigest()
+
+
+def test_the_draft_cards_are_on_the_board(client):
+    """Every card a draft move names is drawn tagged data-card (what a click matches);
+    the other seat's pack is not."""
+    view = new_game(client, "golem-cranio")
+    assert view["legal"] and all(m.startswith("pick O") for m in view["legal"])
+    for move in view["legal"]:
+        card = move.split()[1]
+        assert f'data-card="{card}"' in view["svg"], card
+    toml = client.get(f"/api/games/{view['id']}/position.toml").text
+    packs = [line for line in toml.splitlines() if line.startswith("pack = ")]
+    assert len(packs) == 2
+    for card in json.loads(packs[1].split("=", 1)[1]):
+        assert f'data-card="{card}"' not in view["svg"], card
+
+
+def test_the_registry_names_the_uploaded_options(client):
+    listed = {g["name"]: g for g in client.get("/api/registry").json()["games"]}
+    assert listed["golem-cranio"]["uploads"] == ["components"]
+    assert listed["century-golem"]["uploads"] == []
+    assert listed["merchant-explorers"]["uploads"] == []
+
+
+def test_a_new_game_plays_by_an_uploaded_components_file(client, tmp_path):
+    text = components_copy()
+    view = new_game(
+        client,
+        "golem-cranio",
+        uploads={"components": {"name": "mine.json", "text": text}},
+    )
+    assert "components mine.json:" in view["svg"]
+    saved = client.get(f"/api/games/{view['id']}/position.toml").text
+    # The position names the file by its name and sha256 ...
+    assert 'components = "mine.json"\n' in saved
+    assert f'components_sha256 = "{sha256(text)}"\n' in saved
+    # ... and `golem-solve show` reads it with the file beside it, without a warning.
+    (tmp_path / "mine.json").write_text(text)
+    (tmp_path / "saved.toml").write_text(saved)
+    shown = cli("show", tmp_path / "saved.toml")
+    assert shown.exit_code == 0, shown.output
+    assert "components_sha256" not in (shown.stderr or "")
+    state = golem_solver.load(tmp_path / "saved.toml")
+    assert state.ruleset["sha256"] == sha256(text)
+    # Without the file the CLI names it.
+    (tmp_path / "mine.json").unlink()
+    missing = cli("show", tmp_path / "saved.toml")
+    assert missing.exit_code != 0 and "components: cannot read" in missing.output
+
+
+@pytest.mark.parametrize(
+    ("upload", "line"),
+    [
+        ({"name": "a.json", "text": "{"}, "error: components: invalid JSON: "),
+        (
+            {"name": "a.json", "text": "[]"},
+            "error: components: expected an object",
+        ),
+        (
+            {"name": "../etc/x.json", "text": "{}"},
+            "error: components: the file name '../etc/x.json' is a path",
+        ),
+        (
+            {"name": "builtin", "text": "{}"},
+            "error: components: the file name 'builtin' is reserved",
+        ),
+        ({"name": "a.json"}, "error: upload.components: an uploaded file is"),
+        ({"name": 1, "text": "{}"}, "error: upload.components: an uploaded file's"),
+        ("mine.json", "error: upload.components: an uploaded file is"),
+    ],
+)
+def test_a_bad_components_upload_is_one_error_line(client, upload, line):
+    body = {"game": "golem-cranio", "uploads": {"components": upload}}
+    refused(client.post("/api/games", json=body), 400, line)
+    assert client.get("/api/games").json()["games"] == []
+
+
+def test_every_problem_of_a_components_file_is_on_its_one_line(client):
+    data = json.loads(BUILTIN_COMPONENTS.read_text())
+    data["schema"] = "other"
+    data["rules"]["players_min"]["value"] = -3
+    upload = {"name": "bad.json", "text": json.dumps(data)}
+    body = {"game": "golem-cranio", "uploads": {"components": upload}}
+    line = refused(client.post("/api/games", json=body), 400, "error: components.")
+    # The core lists every problem; the line escapes the breaks between them.
+    assert "\\n" in line and "players_min" in line and "schema" in line
+
+
+def test_uploads_are_for_options_that_take_one(client):
+    upload = {"name": "m.json", "text": components_copy()}
+    refused(
+        client.post(
+            "/api/games",
+            json={"game": "century-golem", "uploads": {"components": upload}},
+        ),
+        400,
+        "error: upload.components: century-golem takes no uploaded components file",
+    )
+    refused(
+        client.post("/api/games", json={"game": "golem-cranio", "uploads": [upload]}),
+        400,
+        "error: uploads: ",
+    )
+    refused(
+        client.post(
+            "/api/games",
+            json={
+                "game": "golem-cranio",
+                "options": {"components": "builtin"},
+                "uploads": {"components": upload},
+            },
+        ),
+        400,
+        "error: components: given twice",
+    )
+
+
+def test_components_uploads_are_capped():
+    with make_client(max_components=1) as c:
+        first = {"name": "a.json", "text": components_copy("a")}
+        new_game(c, "golem-cranio", uploads={"components": first})
+        new_game(c, "golem-cranio", uploads={"components": first})  # the same: free
+        second = {"name": "b.json", "text": components_copy("b")}
+        line = refused(
+            c.post(
+                "/api/games",
+                json={"game": "golem-cranio", "uploads": {"components": second}},
+            ),
+            409,
+            "error: upload.components: the board takes at most 1 components files",
+        )
+        assert line
+
+
+def test_a_position_naming_an_uploaded_components_file_opens(client):
+    text = components_copy()
+    upload = {"name": "mine.json", "text": text}
+    gid = new_game(client, "golem-cranio", uploads={"components": upload})["id"]
+    saved = client.get(f"/api/games/{gid}/position.toml").text
+    # On the same board: the upload is known by its sha256.
+    again = client.post("/api/open", json={"name": "s.toml", "text": saved}).json()
+    assert "components mine.json:" in again["svg"]
+    # On a fresh board the position names a file: refused, unless it comes along.
+    with make_client() as fresh:
+        refused(
+            fresh.post("/api/open", json={"name": "s.toml", "text": saved}),
+            400,
+            "error: s.toml.components: 'mine.json' names a file",
+        )
+        opened = fresh.post(
+            "/api/open",
+            json={"name": "s.toml", "text": saved, "uploads": {"components": upload}},
+        ).json()
+        assert "components mine.json:" in opened["svg"]
+        assert fresh.get(f"/api/games/{opened['id']}/position.toml").text == saved
+        # A position naming another file is still refused: only the upload is read.
+        other = saved.replace('"mine.json"', '"/etc/passwd"').replace(
+            sha256(text), "0" * 64
+        )
+        refused(
+            fresh.post("/api/open", json={"name": "o.toml", "text": other}),
+            400,
+            "error: o.toml.components: '/etc/passwd' names a file",
+        )
+
+
+def test_a_record_with_uploaded_components_opens_and_annotates(client):
+    text = components_copy()
+    upload = {"name": "mine.json", "text": text}
+    gid = new_game(client, "golem-cranio", uploads={"components": upload})["id"]
+    for _ in range(3):
+        view = client.get(f"/api/games/{gid}").json()
+        client.post(f"/api/games/{gid}/play", json={"moves": view["legal"][0]})
+    # Annotation replays the game from its start as held: no file is read.
+    client.post(f"/api/games/{gid}/annotate", json={"iterations": 20})
+    done = wait_for(client, gid, lambda v: not v["annotation"]["running"])
+    assert done["annotation"]["error"] is None and done["annotation"]["notes"]
+    record = client.get(f"/api/games/{gid}/record.jsonl").text
+    with make_client() as fresh:
+        refused(
+            fresh.post("/api/open", json={"name": "r.jsonl", "text": record}),
+            400,
+            "error: record[0].start.components: 'mine.json' names a file",
+        )
+        body = {"name": "r.jsonl", "text": record, "uploads": {"components": upload}}
+        opened = fresh.post("/api/open", json=body).json()
+        assert len(opened["tree"]) == 4 and "components mine.json:" in opened["svg"]
+        end = opened["tree"][-1]["id"]
+        fresh.post(f"/api/games/{opened['id']}/goto", json={"node": end})
+        assert fresh.get(f"/api/games/{opened['id']}/record.jsonl").text == record
+
+
+def test_a_marble_drop_has_a_picker_checked_by_the_server(client):
+    view = client.post(
+        "/api/open", json={"name": "refresh.toml", "text": REFRESH.read_text()}
+    ).json()
+    gid = view["id"]
+    assert view["turn"] == "chance" and view["chance"] is None
+    state = golem_solver.load(REFRESH)
+    drop = view["drop"]
+    assert drop == state.pending_drop
+    assert drop["lines"] == ["work", "golem", "artifacts", "study", "mirror"]
+    assert drop["colours"] == ["w", "k", "r", "b", "y"]
+    assert sum(drop["marbles"]) == 10  # the 2-player set
+    # An impossible combination (a white marble short): one line naming the colour.
+    letters = "".join(c * n for c, n in zip(drop["colours"], drop["marbles"]))
+    short = "drop " + letters.replace("w", "", 1) + "/-/-/-/-"
+    line = refused(
+        client.post(f"/api/games/{gid}/play", json={"moves": short}),
+        400,
+        f"error: move 1 of 1 '{short}': '{short}' is not an outcome of this marble drop",
+    )
+    n = drop["marbles"][0]
+    assert f"places {n - 1} of the {n} white" in line
+    assert client.get(f"/api/games/{gid}").json()["ply"] == 0
+    # Every marble into the work line: legal, played.
+    whole = f"drop {letters}/-/-/-/-"
+    played = client.post(f"/api/games/{gid}/play", json={"moves": whole}).json()
+    assert played["ply"] == 1 and played["drop"] is None
+    nodes = {node["id"]: node for node in played["tree"]}
+    assert nodes[played["current"]]["move"] == whole
+    # Events that can be listed have no picker.
+    assert new_game(client, "century-golem")["drop"] is None

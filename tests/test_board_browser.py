@@ -230,8 +230,8 @@ def test_play_analyse_and_save(page, game, tmp_path):
         click_and_wait(page, page.locator("#chance-outcomes button.outcome").first)
     else:
         assert shown == state.legal_action_texts()
-    # Three moves by clicking: two in the list, one on the board (Golem's draft names
-    # cards the picture does not show: the list plays on until the board names a move).
+    # Three moves by clicking: two in the list, one on the board (the list plays on
+    # until the board names a move).
     for _ in range(40):
         listed = page.locator("#moves button.move")
         click_and_wait(page, listed.nth(listed.count() // 2))
@@ -360,3 +360,108 @@ def test_a_bot_game_runs_to_the_end(page, game):
     # The last point: drawn over its neighbours, which overlap in a long game.
     click_and_wait(page, page.locator("#graph circle").last)
     assert view(page)["current"] == notes[-1]["node"]
+
+
+# ---- Golem: the draft on the board, a components file, the marble-drop picker ----------
+
+COMPONENTS = (
+    ROOT / "rust" / "core" / "data" / "golem_cranio" / "golem-cranio-components.json"
+)
+REFRESH = ROOT / "rust/core/data/golem_cranio/positions/python/p2-r2-refresh.toml"
+
+
+def test_golem_draft_cards_are_picked_on_the_board(page):
+    open_file(page, BUNDLED["golem-cranio"])
+    v = view(page)
+    assert v["legal"][0] == "pick O04"
+    card = page.locator('#board [data-card="O04"]')
+    assert card.count() == 1 and card.get_attribute("data-named") == ""
+    # Hovering names the card and the one move naming it; a click plays it.
+    card.hover(force=True)
+    assert page.inner_text("#tip") == "O04 · 1 move"
+    before = v["version"]
+    card.dispatch_event("click")
+    wait_version_above(page, before)
+    assert line_moves(view(page)) == ["pick O04"]
+    # Seat 1 to move: its pack is on the board, seat 0's cards are not.
+    after = view(page)
+    for move in after["legal"]:
+        assert page.locator(f'#board [data-card="{move.split()[1]}"]').count() == 1
+    assert page.locator('#board [data-card="O04"]').count() == 0
+
+
+def test_golem_new_game_takes_a_components_file(page, tmp_path):
+    data = json.loads(COMPONENTS.read_text())
+    data["meta"]["note"] = "an uploaded copy"
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(data))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    page.click("#new-game-open")
+    page.select_option("#ng-game", "golem-cranio")
+    # The option is a file to upload, not a path to type.
+    assert page.locator("#ng-option-components").count() == 0
+    page.set_input_files("#ng-upload-components", str(broken))
+    page.click("#ng-create")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error").startswith("error: components: invalid JSON")
+    assert page.locator("#new-game").evaluate("d => d.open")
+    page.set_input_files("#ng-upload-components", str(mine))
+    current = page.evaluate("window.board.view ? window.board.view.id : ''")
+    page.click("#ng-create")
+    page.wait_for_function(
+        f"() => window.board.view && window.board.view.id !== {json.dumps(current)}"
+    )
+    assert "components mine.json:" in page.inner_text("#board")
+    with page.expect_download() as download:
+        page.click("#save-toml")
+    saved = Path(download.value.path()).read_text()
+    assert 'components = "mine.json"' in saved
+    # With the file beside it, the command line reads the saved position.
+    (tmp_path / "saved.toml").write_text(saved)
+    result = cli("show", tmp_path / "saved.toml")
+    assert result.exit_code == 0, result.output
+
+
+def test_golem_marble_drop_is_picked_line_by_line(page, tmp_path):
+    open_file(page, REFRESH)
+    v = view(page)
+    assert v["turn"] == "chance" and v["drop"]
+    assert page.locator("#drop-picker").is_visible()
+    drop = v["drop"]
+    present = [c for c, n in enumerate(drop["marbles"]) if n]
+    # One input per line and colour that falls.
+    inputs = page.locator("#drop-grid input")
+    assert inputs.count() == len(drop["lines"]) * len(present)
+    assert page.inner_text("#drop-text") == "drop -/-/-/-/-"
+    # Every marble in the work line but one white in the mirror line.
+    for c in present:
+        n = drop["marbles"][c] - (1 if c == 0 else 0)
+        page.fill(f"#drop-grid input[data-line='0'][data-colour='{c}']", str(n))
+    page.fill("#drop-grid input[data-line='4'][data-colour='0']", "1")
+    letters = "".join(
+        drop["colours"][c] * (drop["marbles"][c] - (1 if c == 0 else 0))
+        for c in present
+    )
+    expected = f"drop {letters}/-/-/-/w"
+    assert page.inner_text("#drop-text") == expected
+    assert page.locator("#drop-grid td.off").count() == 0
+    shot(page, "golem-cranio-drop", tmp_path)
+    # One white marble too many: marked on the page, refused by the server in one line.
+    page.fill("#drop-grid input[data-line='4'][data-colour='0']", "2")
+    assert page.locator("#drop-grid td.off").all_inner_texts() == [
+        f"{drop['marbles'][0] + 1}/{drop['marbles'][0]}"
+    ]
+    page.click("#drop-play")
+    page.wait_for_selector("#error:not([hidden])")
+    n = drop["marbles"][0]
+    assert (
+        f"is not an outcome of this marble drop: it places {n + 1} of the {n} white"
+        in page.inner_text("#error")
+    )
+    assert view(page)["ply"] == 0
+    page.fill("#drop-grid input[data-line='4'][data-colour='0']", "1")
+    click_and_wait(page, page.locator("#drop-play"))
+    after = view(page)
+    assert after["ply"] == 1 and line_moves(after) == [expected]
+    assert page.locator("#error").is_hidden()

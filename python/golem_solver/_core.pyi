@@ -217,6 +217,10 @@ class GolemCranio(GameState):
     def round(self) -> int: ...
     @property
     def phase(self) -> str: ...
+    @property
+    def pending_drop(self) -> Optional[dict[str, Any]]:
+        """The pending marble drop's ``lines``, ``colours`` and ``marbles`` per colour,
+        or None."""
 
 def from_toml(text: str) -> GameState:
     """The state of the game named by the text's ``game`` key (``PositionError`` with
@@ -230,18 +234,22 @@ def read_position(
     text: Optional[str] = None,
     components: Optional[str] = None,
     seed: int = 0,
+    components_text: Optional[tuple[str, str]] = None,
 ) -> tuple[GameState, list[str]]:
     """A position of any game from a file or a text, with the warnings its reading gave;
-    ``components`` overrides the rules file it names, ``seed`` fills its ``?`` cards."""
+    ``components`` overrides the rules file it names, as does ``components_text`` (a
+    rules file's ``(name, content)``); ``seed`` fills its ``?`` cards."""
 
 def new_game(
     game: str,
     players: int,
     seed: int = 0,
     options: list[tuple[str, str]] = ...,
+    components_text: Optional[tuple[str, str]] = None,
 ) -> GameState:
     """A fresh starting position of ``game`` with its decks shuffled by ``seed``;
-    ``options`` are the game's setup choices as ``(name, value)`` pairs."""
+    ``options`` are the game's setup choices as ``(name, value)`` pairs;
+    ``components_text`` a rules file's ``(name, content)`` to play by."""
 
 def setup_options(game: str) -> list[tuple[str, str]]:
     """The setup choices ``new_game`` takes for ``game``: ``(name, help)`` pairs."""

@@ -74,10 +74,13 @@ class MoveNote:
         return asdict(self)
 
 
-def decisions(record: GameRecord, index: int = 0) -> Iterator[Tuple[int, Any, str]]:
+def decisions(
+    record: GameRecord, index: int = 0, start: Any = None
+) -> Iterator[Tuple[int, Any, str]]:
     """``(ply, state, move)`` for each decision of the record: a player to move with at
-    least two legal moves (the record is checked move by move, as ``replay`` does)."""
-    for ply, state, text in steps(record, index):
+    least two legal moves (the record is checked move by move, as ``replay`` does).
+    ``start``: the record's start as a state, if the caller holds it (``steps``)."""
+    for ply, state, text in steps(record, index, start):
         if state.turn == "player" and len(state.legal_actions()) >= 2:
             yield ply, state, text
 
@@ -148,13 +151,15 @@ def annotate_game(
     seed: int = 0,
     on_note: Optional[Callable[[MoveNote], object]] = None,
     stop: Optional[StopToken] = None,
+    start: Any = None,
 ) -> List[MoveNote]:
     """Notes for every decision of ``record`` (``decisions``), in play order. Each
     search is seeded with ``seed``, so a fixed ``iterations`` gives the same notes.
     ``stop`` ends it within one search: the notes finished by then are returned (the one
-    in progress is dropped)."""
+    in progress is dropped). ``start`` is the record's start as a state, for a caller
+    that holds it (``steps``)."""
     notes: List[MoveNote] = []
-    for ply, state, text in decisions(record, index):
+    for ply, state, text in decisions(record, index, start):
         if stop is not None and stop.stopped:
             break
         seat = state.current_player

@@ -67,20 +67,23 @@ def read_position(
     text: Optional[str] = None,
     components: Optional[Union[str, PathLike]] = None,
     seed: int = 0,
+    components_text: Optional[Tuple[str, str]] = None,
 ) -> Tuple[Any, List[str]]:
     """A position from a file (``path``) or from ``text``, with the warnings its reading
     gave (a components file other than the writer's, guessed hidden cards).
 
     ``components`` replaces the components file the position names (Golem's
-    ``--components``); a game without one refuses it. Relative paths inside the position
-    start at the file's folder (the working directory for ``text``). ``seed`` fills the
-    hidden cards written ``?``.
+    ``--components``); so does ``components_text``, a components file's ``(name,
+    content)`` (an upload: no file is read); a game without one refuses them. Relative
+    paths inside the position start at the file's folder (the working directory for
+    ``text``). ``seed`` fills the hidden cards written ``?``.
     """
     return _core.read_position(
         None if path is None else str(path),
         text,
         None if components is None else str(components),
         seed,
+        components_text,
     )
 
 
@@ -102,17 +105,20 @@ def new(
     seed: int = 0,
     hidden_decks: bool = False,
     options: Optional[Mapping[str, str]] = None,
+    components_text: Optional[Tuple[str, str]] = None,
 ) -> Any:
     """A fresh starting position of ``game``, shuffled by ``seed``; with ``hidden_decks``
     the deck orders are left out, so every deal is a chance event. ``options`` are the
-    game's setup choices (``setup_options(game)``), e.g. ``{"map": "kazan"}``."""
+    game's setup choices (``setup_options(game)``), e.g. ``{"map": "kazan"}``.
+    ``components_text`` is a components file's ``(name, content)`` to play by (Golem; the
+    positions written then name the file ``name``)."""
     from .arena import check_players
     from .search import check_int
 
     check_players(game, players)
     check_int("seed", seed)
     pairs = [(str(k), str(v)) for k, v in (options or {}).items()]
-    state = _new_game(check_game(game), players, seed, pairs)
+    state = _new_game(check_game(game), players, seed, pairs, components_text)
     if hidden_decks:
         if not hasattr(state, "hide_decks"):
             raise golem_error("hidden_decks", f"{game} has no decks to hide")

@@ -17,7 +17,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from ._core import GolemError, InternalError
 from ._files import (
@@ -85,10 +85,13 @@ def _string_list(value: Any, where: str, allow_none: bool = False) -> List[Any]:
     return value
 
 
-def record_from_dict(data: Any, index: int = 0) -> GameRecord:
+def record_from_dict(
+    data: Any, index: int = 0, read_start: Optional[Callable[[str], Any]] = None
+) -> GameRecord:
     """A record from its JSON object, checked: every field's type, the game registered,
     the starting position readable and of that game, one score (and bot) per seat, one
-    comment per move. The moves themselves are checked by ``replay``."""
+    comment per move. The moves themselves are checked by ``replay``. ``read_start``
+    reads the start's TOML instead of ``from_toml`` (with an uploaded components file)."""
     where = f"record[{index}]"
     if not isinstance(data, dict):
         raise _fail(where, f"a record is a JSON object, not {type(data).__name__}")
@@ -109,7 +112,7 @@ def record_from_dict(data: Any, index: int = 0) -> GameRecord:
     start = data["start"]
     if not isinstance(start, str):
         raise _fail(f"{where}.start", f"must be TOML text, not {start!r}")
-    state = _start_state(start, f"{where}.start")
+    state = _start_state(start, f"{where}.start", read_start)
     if state.game != game:
         raise _fail(
             f"{where}.game", f"'{game}', but the starting position is {state.game}"
@@ -136,9 +139,11 @@ def record_from_dict(data: Any, index: int = 0) -> GameRecord:
     return GameRecord(game, start, list(moves), list(scores), bots, comments)
 
 
-def _start_state(text: str, where: str) -> Any:
+def _start_state(
+    text: str, where: str, read: Optional[Callable[[str], Any]] = None
+) -> Any:
     try:
-        return from_toml(text)
+        return (read or from_toml)(text)
     except InternalError:  # a bug: never reported as bad input
         raise
     except GolemError as e:
@@ -196,12 +201,19 @@ def _apply_checked(state: Any, text: str, index: int, ply: int) -> None:
         raise _fail(where, f"'{text}': {message}") from None
 
 
-def steps(record: GameRecord, index: int = 0) -> Iterator[Tuple[int, Any, str]]:
+def steps(
+    record: GameRecord, index: int = 0, start: Any = None
+) -> Iterator[Tuple[int, Any, str]]:
     """``(ply, state, move)`` for every move of the record: ``state`` is the position the
     move is played in (a copy the caller may keep). Each move is checked against the rules
     before it is applied; an illegal one raises ``GolemError`` with field
-    ``record[<index>].moves[<ply>]``."""
-    state = _start_state(record.start, f"record[{index}].start")
+    ``record[<index>].moves[<ply>]``. ``start`` is the record's start as a state, for a
+    caller that holds it (nothing is read again: the analysis board, whose uploaded
+    components file is no file of the machine)."""
+    if start is not None:
+        state = start.clone()
+    else:
+        state = _start_state(record.start, f"record[{index}].start")
     for ply, text in enumerate(record.moves):
         before = state.clone()
         _apply_checked(state, text, index, ply)

@@ -27,7 +27,7 @@ from starlette.routing import Route
 
 from .._core import GolemError
 from ..cli.text import escape
-from .session import Store, error
+from .session import UPLOAD_KEYS, Store, error
 
 #: The largest request body: an uploaded position or record file, as JSON.
 MAX_BODY_BYTES = 4 << 20
@@ -232,13 +232,16 @@ def create_app(
         out = []
         for name, cls in games_registry.GAMES.items():
             info = dict(cls.INFO)
+            options = games_registry.setup_options(name)
             out.append(
                 {
                     "name": name,
                     "title": info["title"],
                     "min_players": info["min_players"],
                     "max_players": info["max_players"],
-                    "setup_options": games_registry.setup_options(name),
+                    "setup_options": options,
+                    # Options whose file the form uploads (never a path).
+                    "uploads": [key for key in UPLOAD_KEYS if key in options],
                     "decks": hasattr(cls, "hide_decks"),
                 }
             )
@@ -261,7 +264,7 @@ def create_app(
         if not isinstance(body, dict):
             raise error("upload", "a JSON object with name and text")
         game = await run_in_threadpool(
-            store.open_upload, body.get("name"), body.get("text")
+            store.open_upload, body.get("name"), body.get("text"), body.get("uploads")
         )
         return view(game)
 

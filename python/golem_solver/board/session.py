@@ -8,13 +8,14 @@ prints them (``move 1 of 2 'x': ...``), so the page can show the CLI's one line.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import random
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from .. import _core
 from .. import games as registry
@@ -50,6 +51,11 @@ REPORT_INTERVAL = 0.05
 FILE_KEYS = {"components": {"builtin"}, "map": None}
 #: How a value that would be read as a path looks (the cores' own tests for one).
 PATH_MARKS = ("/", "\\", ".txt", ".json", ".toml")
+#: Setup options whose file travels as an upload (its name and content), never a path.
+UPLOAD_KEYS = ("components",)
+#: Distinct components files the board takes in its life: the core keeps each one it
+#: reads for good (states point at it), so their number is capped.
+MAX_COMPONENTS = 8
 
 
 def error(field: str, message: str) -> GolemError:
@@ -71,24 +77,47 @@ def refuse_paths(field: str, key: str, value: Any) -> None:
     if (allowed is not None and value not in allowed) or any(
         mark in value for mark in PATH_MARKS
     ):
+        hint = (
+            "choose the components file in New game (and open the position from there)"
+            if key in UPLOAD_KEYS
+            else "upload a position instead"
+        )
         raise error(
             field,
-            f"'{value}' names a file; the board reads no file of the machine"
-            " (upload a position instead)",
+            f"'{value}' names a file; the board reads no file of the machine ({hint})",
         )
 
 
-def refuse_paths_in_toml(text: str, field: str = "position") -> None:
-    """The checks of ``refuse_paths`` on a position's top-level keys."""
-    import tomllib  # noqa: PLC0415 - Python >= 3.11; older ones fall back below
+def toml_keys(text: str) -> Dict[str, Any]:
+    """A position's top-level keys, or none when it is no TOML (the core then reads it
+    and names the fault)."""
+    import tomllib  # noqa: PLC0415 - Python >= 3.11
 
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError:
-        return  # the core reads it and names the fault
+        return {}
+
+
+def refuse_paths_in_toml(
+    text: str, field: str = "position", uploaded: Tuple[str, ...] = ()
+) -> None:
+    """The checks of ``refuse_paths`` on a position's top-level keys; the keys in
+    ``uploaded`` are read from an upload, not from the file they name."""
+    data = toml_keys(text)
     for key in FILE_KEYS:
-        if key in data:
-            refuse_paths(f"{field}.{key}", key, data[key])
+        if key in data and key not in uploaded:
+            refuse_paths(f"{field}.{key}" if field else key, key, data[key])
+
+
+def parse_upload(value: Any, field: str) -> Tuple[str, str]:
+    """An uploaded file as the page sends it: ``{"name": ..., "text": ...}``."""
+    if not isinstance(value, dict) or set(value) != {"name", "text"}:
+        raise error(field, "an uploaded file is a JSON object with name and text")
+    name, text = value["name"], value["text"]
+    if not isinstance(name, str) or not isinstance(text, str):
+        raise error(field, "an uploaded file's name and text are texts")
+    return name, text
 
 
 def split_moves(text: str) -> List[str]:
@@ -622,6 +651,7 @@ class Game:
             if self.annotation is not None and self.annotation["running"]:
                 raise busy("annotate", "an annotation of this game is running already")
             record = self.record()
+            start = self.nodes[0].state.clone()
             path = [node.id for node in self.line()]
             annotation: Dict[str, Any] = {
                 "running": True,
@@ -645,6 +675,9 @@ class Game:
                         seed=self.seed % 2**63,
                         on_note=keep,
                         stop=token,
+                        # The start as held: its TOML may name an uploaded components
+                        # file, which is no file of the machine to read again.
+                        start=start,
                     )
                 except GolemError as e:
                     annotation["error"] = f"{e.field}: {e.message}"
@@ -671,6 +704,7 @@ class Game:
             legal: List[str] = []
             chance: Optional[List[Dict[str, Any]]] = None
             chance_error = None
+            drop = None
             if state.is_chance():
                 try:
                     chance = [
@@ -680,6 +714,9 @@ class Game:
                     legal = [entry["move"] for entry in chance]
                 except GolemError as e:
                     chance_error = f"{e.field}: {e.message}"
+                    # Too many to list: a game that can say the event's shape gets a
+                    # picker (Golem's marble drop: its lines, colours and marbles).
+                    drop = getattr(state, "pending_drop", None)
             elif not state.is_terminal():
                 legal = state.legal_action_texts()
             return {
@@ -702,6 +739,7 @@ class Game:
                 "legal": legal,
                 "chance": chance,
                 "chance_error": chance_error,
+                "drop": drop,
                 "tree": [
                     {
                         "id": n.id,
@@ -806,13 +844,20 @@ class Store:
     """The open games, at most ``MAX_GAMES``."""
 
     def __init__(
-        self, max_games: int = MAX_GAMES, max_searches: int = MAX_SEARCHES
+        self,
+        max_games: int = MAX_GAMES,
+        max_searches: int = MAX_SEARCHES,
+        max_components: int = MAX_COMPONENTS,
     ) -> None:
         self.max_games = max_games
+        self.max_components = max_components
         self.games: Dict[str, Game] = {}
         self.lock = threading.Lock()
         self.searches = Searches(max_searches)
         self.ids = itertools.count(1)
+        # Components files uploaded, by sha256: (name, text). A position uploaded later
+        # that names one by its sha256 is read with it.
+        self.components: Dict[str, Tuple[str, str]] = {}
 
     def get(self, game_id: str) -> Game:
         with self.lock:
@@ -843,9 +888,58 @@ class Store:
             self.games.pop(game_id, None)
         game.stop_all()
 
+    def uploaded_components(self, value: Any, field: str) -> Tuple[str, str]:
+        """An uploaded components file as ``(name, text)`` for the core, counted against
+        ``MAX_COMPONENTS`` (the core checks its name and content)."""
+        name, text = parse_upload(value, field)
+        sha = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        with self.lock:
+            known = sha in self.components
+            if not known and len(self.components) >= self.max_components:
+                raise busy(
+                    field,
+                    f"the board takes at most {self.max_components} components files"
+                    " in its life; restart it",
+                )
+        return name, text
+
+    def remember_components(self, upload: Tuple[str, str]) -> None:
+        """Keeps a components file the core accepted, for positions naming it later."""
+        sha = hashlib.sha256(upload[1].encode("utf-8")).hexdigest()
+        with self.lock:
+            self.components.setdefault(sha, upload)
+
+    def components_for(
+        self, text: str, upload: Optional[Tuple[str, str]]
+    ) -> Optional[Tuple[str, str]]:
+        """The components to read a position with: the upload sent with it, else one
+        uploaded before whose sha256 the position names, else None (the position is then
+        read as is, and one naming a file is refused)."""
+        if upload is not None:
+            return upload
+        data = toml_keys(text)
+        named = data.get("components")
+        if not isinstance(named, str) or named == "builtin":
+            return None
+        with self.lock:
+            return self.components.get(str(data.get("components_sha256", "")))
+
+    def read_start(
+        self, text: str, field: str, upload: Optional[Tuple[str, str]]
+    ) -> Any:
+        """A position's state, read with its components (``components_for``); a key
+        naming a file of the machine is refused."""
+        components = self.components_for(text, upload)
+        refuse_paths_in_toml(text, field, UPLOAD_KEYS if components else ())
+        state, _warnings = registry.read_position(text=text, components_text=components)
+        if components is not None:
+            self.remember_components(components)
+        return state
+
     def new_game(self, request: Dict[str, Any]) -> Game:
         """A fresh game from the new-game form: game, players, seed, hidden_decks,
-        follow (hidden decks by default), options (the game's setup options)."""
+        follow (hidden decks by default), options (the game's setup options), uploads
+        (``{"components": {"name", "text"}}``: a file an option names, uploaded)."""
         if not isinstance(request, dict):
             raise error("new", "the request is a JSON object")
         name = request.get("game", registry.DEFAULT_GAME)
@@ -881,37 +975,67 @@ class Store:
             value = str(value).lower() if isinstance(value, bool) else str(value)
             refuse_paths(f"option.{key}", key, value)
             clean[key] = value
-        state = registry.new(name, players, seed, bool(hidden), clean)
+        uploads = request.get("uploads") or {}
+        if not isinstance(uploads, dict):
+            raise error("uploads", "a JSON object of uploaded files by option")
+        components = None
+        for key, value in uploads.items():
+            if key not in UPLOAD_KEYS or key not in known:
+                raise error(f"upload.{key}", f"{name} takes no uploaded {key} file")
+            components = self.uploaded_components(value, f"upload.{key}")
+        state = registry.new(
+            name, players, seed, bool(hidden), clean, components_text=components
+        )
+        if components is not None:
+            self.remember_components(components)
         game = self.add(state, seed=seed, follow=follow)
         with game.lock:
             game._auto_chance()
         return game
 
-    def open_upload(self, name: Any, text: Any) -> Game:
-        """An uploaded position (TOML) or record file (JSON lines: its first game)."""
+    def open_upload(self, name: Any, text: Any, uploads: Any = None) -> Game:
+        """An uploaded position (TOML) or record file (JSON lines: its first game);
+        ``uploads`` may hold the components file it names (``{"components": {"name",
+        "text"}}``), read instead of the file."""
         if not isinstance(text, str):
             raise error("file", "the upload is a text")
         label = name if isinstance(name, str) and name else "upload"
+        uploads = uploads or {}
+        if not isinstance(uploads, dict):
+            raise error("uploads", "a JSON object of uploaded files by option")
+        components = None
+        for key, value in uploads.items():
+            if key not in UPLOAD_KEYS:
+                raise error(f"upload.{key}", f"no uploaded {key} file is read")
+            components = self.uploaded_components(value, f"upload.{key}")
         stripped = text.lstrip()
         if stripped.startswith("{"):
-            return self._open_record(label, text)
-        refuse_paths_in_toml(text, label)
-        state, _warnings = registry.read_position(text=text)
-        return self.add(state)
+            return self._open_record(label, text, components)
+        return self.add(self.read_start(text, label, components))
 
-    def _open_record(self, label: str, text: str) -> Game:
+    def _open_record(
+        self, label: str, text: str, components: Optional[Tuple[str, str]] = None
+    ) -> Game:
         first = text.split("\n", 1)[0].rstrip("\r")
         try:
             data = json.loads(first)
         except json.JSONDecodeError as e:
             raise error("record[0]", f"not JSON: {e.msg} (column {e.colno})") from None
-        if isinstance(data, dict) and isinstance(data.get("start"), str):
-            refuse_paths_in_toml(data["start"], "record[0].start")
-        return self.open_record(record_from_dict(data, 0))
+        starts: List[Any] = []
 
-    def open_record(self, record: GameRecord) -> Game:
-        """A game at the start of ``record``, its moves the main line (checked)."""
-        start = registry.from_toml(record.start)
+        def read(start: str) -> Any:
+            # Its refusals are named under record[0].start by record_from_dict.
+            starts.append(self.read_start(start, "", components))
+            return starts[-1]
+
+        record = record_from_dict(data, 0, read_start=read)
+        return self.open_record(record, starts[-1].clone())
+
+    def open_record(self, record: GameRecord, start: Any = None) -> Game:
+        """A game at the start of ``record`` (``start``: its state, if read already),
+        its moves the main line (checked)."""
+        if start is None:
+            start = registry.from_toml(record.start)
         game = self.add(start, labels=list(record.bots) if record.bots else None)
         # The record's start as written, so a download gives the same bytes back.
         game.start_toml = record.start

@@ -98,7 +98,24 @@ impl Ruleset {
 pub struct ReadContext {
     pub base_dir: Option<PathBuf>,
     pub rules_file: Option<PathBuf>,
+    /// A rules file given by its content instead of a path (a file uploaded to the
+    /// analysis board); it overrides the one the text names, as `rules_file` does.
+    pub rules_text: Option<RulesText>,
     pub seed: u64,
+}
+
+/// A rules file handed over as text: `name` is the file's name (no folder), what a
+/// position written with these rules names; `text` is its content, read by the same
+/// reader as a file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RulesText {
+    pub name: String,
+    pub text: String,
+}
+
+/// The refusal of a rules file by a game whose rules are all built in.
+fn no_rules_file(game: &str) -> PositionError {
+    PositionError::new("components", format!("{game} has no components file"))
 }
 
 /// A position as read by [`Game::read_traced`]: the state, the last state at rest before it
@@ -148,6 +165,20 @@ pub trait Game: Copy + Send + Sync + 'static {
         }
     }
 
+    /// [`Game::new_game_with`] with the rules read from `rules` (a rules file's content)
+    /// instead of the builtin ones. By default a game has no rules file and refuses one.
+    fn new_game_in(
+        players: usize,
+        rng: &mut dyn RngCore,
+        options: &[(String, String)],
+        rules: Option<&RulesText>,
+    ) -> Result<Self, PositionError> {
+        if rules.is_some() {
+            return Err(no_rules_file(Self::INFO.name));
+        }
+        Self::new_game_with(players, rng, options)
+    }
+
     /// Reads a position in the game's text format (TOML with a `game` key); every refusal
     /// names the field and says what is wrong.
     fn from_text(text: &str) -> Result<Self, PositionError>;
@@ -156,11 +187,8 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// other than the writer's, cards guessed for unknown ones). By default: no warnings,
     /// and a `rules_file` is refused (the game has none).
     fn from_text_in(text: &str, ctx: &ReadContext) -> Result<(Self, Vec<String>), PositionError> {
-        if ctx.rules_file.is_some() {
-            return Err(PositionError::new(
-                "components",
-                format!("{} has no components file", Self::INFO.name),
-            ));
+        if ctx.rules_file.is_some() || ctx.rules_text.is_some() {
+            return Err(no_rules_file(Self::INFO.name));
         }
         Self::from_text(text).map(|state| (state, Vec::new()))
     }

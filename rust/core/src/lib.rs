@@ -17,4 +17,4 @@ pub mod search;
 pub mod testing;
 pub mod util;
 
-pub use game::{Game, GameInfo, PositionError, ReadContext, Ruleset, Traced, Turn};
+pub use game::{Game, GameInfo, PositionError, ReadContext, RulesText, Ruleset, Traced, Turn};

@@ -15,7 +15,7 @@ use golem_core::search::alphabeta::{self, AlphaBetaConfig, UNLISTABLE_SAMPLES};
 use golem_core::search::objective::Objective;
 use golem_core::search::{Limits, StopFlag};
 use golem_core::testing::{check_random_games, check_state, random_step};
-use golem_core::{Game, ReadContext, Turn};
+use golem_core::{Game, ReadContext, RulesText, Turn};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -484,6 +484,94 @@ fn setup_options_and_reading_context() {
         "{warnings:?}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A components file handed over as text (uploaded to the analysis board) is read by
+/// the file reader with the same errors; the positions written with it name the file
+/// by its name and sha256, and read again with the file beside them.
+#[test]
+fn components_given_as_text_play_and_are_named_by_the_positions_written() {
+    let builtin = golem_core::games::golem_cranio::components::BUILTIN_JSON;
+    let mut value: serde_json::Value = serde_json::from_str(builtin).unwrap();
+    value["meta"]["note"] = serde_json::json!("an uploaded copy");
+    let json = value.to_string();
+    let sha = golem_core::games::golem_cranio::components::sha256_hex(json.as_bytes());
+    let rules = |name: &str, text: &str| RulesText {
+        name: name.into(),
+        text: text.into(),
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let s = State::new_game_in(2, &mut rng, &[], Some(&rules("mine.json", &json))).unwrap();
+    let ruleset = s.ruleset().unwrap();
+    assert_eq!(
+        (ruleset.source.as_str(), ruleset.sha256.as_str()),
+        ("mine.json", sha.as_str())
+    );
+    let text = s.to_text().unwrap();
+    assert!(text.contains("components = \"mine.json\""), "{text}");
+    assert!(
+        text.contains(&format!("components_sha256 = \"{sha}\"")),
+        "{text}"
+    );
+    // Read again with the file beside the position, or with the text: no warning.
+    let dir = std::env::temp_dir().join(format!("golem-upload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("mine.json"), &json).unwrap();
+    let beside = ReadContext {
+        base_dir: Some(dir.clone()),
+        ..ReadContext::default()
+    };
+    let (back, warnings) = State::from_text_in(&text, &beside).unwrap();
+    assert_eq!((back.hash(), warnings.len()), (s.hash(), 0), "{warnings:?}");
+    let given = ReadContext {
+        rules_text: Some(rules("mine.json", &json)),
+        ..ReadContext::default()
+    };
+    let (back, warnings) = State::from_text_in(&text, &given).unwrap();
+    assert_eq!((back.hash(), warnings.len()), (s.hash(), 0), "{warnings:?}");
+    std::fs::remove_dir_all(&dir).ok();
+    // The file reader's errors: bad JSON, a bad field (all problems in one message).
+    let error = State::new_game_in(2, &mut rng, &[], Some(&rules("a.json", "{"))).unwrap_err();
+    assert_eq!(error.field, "components");
+    assert!(error.message.starts_with("invalid JSON"), "{error}");
+    value["rules"]["value"]["start_vp"]["value"] = serde_json::json!(-3);
+    value["schema"] = serde_json::json!("other");
+    let bad = value.to_string();
+    let error = State::new_game_in(2, &mut rng, &[], Some(&rules("b.json", &bad))).unwrap_err();
+    assert!(error.field.starts_with("components."), "{error}");
+    assert!(error.message.contains('\n'), "all the problems: {error}");
+    // A name is a file's name, never a path or a reserved word.
+    for name in [
+        "../x.json",
+        "dir/x.json",
+        "c:\\x.json",
+        "builtin",
+        "",
+        "a\nb",
+    ] {
+        let error = State::new_game_in(2, &mut rng, &[], Some(&rules(name, &json))).unwrap_err();
+        assert_eq!(error.field, "components", "{name:?}");
+        assert!(
+            error.message.starts_with("the file name"),
+            "{name:?}: {error}"
+        );
+    }
+    // Given twice (as text and as the option) is refused; a game without components
+    // refuses the text.
+    let both = [("components".to_string(), "builtin".to_string())];
+    let error = State::new_game_in(2, &mut rng, &both, Some(&rules("m.json", &json))).unwrap_err();
+    assert!(error.message.contains("given twice"), "{error}");
+    let error = golem_core::games::century::Century::new_game_in(
+        2,
+        &mut rng,
+        &[],
+        Some(&rules("m.json", &json)),
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "components: century-golem has no components file"
+    );
 }
 
 #[test]

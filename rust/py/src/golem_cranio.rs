@@ -2,7 +2,9 @@
 
 use crate::guarded;
 use crate::state::GolemCranio as PyGolemCranio;
+use golem_core::games::golem_cranio::state::{Chance, COLOURS, COLOUR_LETTERS, LINE_NAMES};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 #[pymethods]
 impl PyGolemCranio {
@@ -26,5 +28,29 @@ impl PyGolemCranio {
     #[getter]
     fn phase(&self) -> &'static str {
         self.state.phase.name()
+    }
+
+    /// The marble drop pending, or None when the state is not at one: `lines`, the five
+    /// lines in the notation's order (`drop <work>/<golem>/<artifacts>/<study>/<mirror>`),
+    /// `colours`, the colour letters in their order (w k r b y), and `marbles`, how many
+    /// marbles of each colour fall (spec 7.1).
+    #[getter]
+    fn pending_drop<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        if self.state.chance != Chance::Drop {
+            return Ok(None);
+        }
+        let marbles = self.state.drop_marbles();
+        let dict = PyDict::new(py);
+        dict.set_item("lines", LINE_NAMES.to_vec())?;
+        let letters: Vec<String> = COLOUR_LETTERS
+            .iter()
+            .map(|&c| (c as char).to_string())
+            .collect();
+        dict.set_item("colours", letters)?;
+        let counts: Vec<u32> = (0..COLOURS as u8)
+            .map(|c| u32::from(marbles.count(c)))
+            .collect();
+        dict.set_item("marbles", counts)?;
+        Ok(Some(dict))
     }
 }

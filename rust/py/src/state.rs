@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use golem_core::games::GameId;
 use golem_core::perft::{perft_divide_with_stop, perft_with_stop, MAX_PERFT_DEPTH};
-use golem_core::{Game, GameInfo, PositionError, ReadContext, Traced, Turn};
+use golem_core::{Game, GameInfo, PositionError, ReadContext, RulesText, Traced, Turn};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
@@ -137,8 +137,14 @@ pub(crate) fn context(path: Option<&Path>, rules_file: Option<PathBuf>, seed: u6
             _ => PathBuf::from("."),
         }),
         rules_file,
+        rules_text: None,
         seed,
     }
+}
+
+/// A rules file's `(name, text)` as the core takes it.
+fn rules_text(given: Option<(String, String)>) -> Option<RulesText> {
+    given.map(|(name, text)| RulesText { name, text })
 }
 
 /// A game's rules file as a dict (the `ruleset` property), or None.
@@ -186,6 +192,17 @@ pub(crate) fn new_state_with<G: Game>(
     seed: u64,
     options: &[(String, String)],
 ) -> PyResult<G> {
+    new_state_in(players, seed, options, None)
+}
+
+/// [`new_state_with`] with the rules read from a rules file's content (Golem's
+/// components uploaded to the board).
+pub(crate) fn new_state_in<G: Game>(
+    players: i64,
+    seed: u64,
+    options: &[(String, String)],
+    rules: Option<&RulesText>,
+) -> PyResult<G> {
     let (low, high) = (G::INFO.min_players, G::INFO.max_players);
     if !(low as i64..=high as i64).contains(&players) {
         return Err(golem_error(
@@ -194,7 +211,7 @@ pub(crate) fn new_state_with<G: Game>(
         ));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    G::new_game_with(players as usize, &mut rng, options)
+    G::new_game_in(players as usize, &mut rng, options, rules)
         .map_err(|e| golem_error(&e.field, e.message))
 }
 
@@ -806,16 +823,17 @@ pub(crate) fn load(py: Python<'_>, path: PathBuf) -> PyResult<PyObject> {
 }
 
 /// A position of any game from a file (`path`) or from `text`, with the warnings its
-/// reading gave; `components` overrides the rules file it names, `seed` fills its `?`
-/// cards.
+/// reading gave; `components` overrides the rules file it names, as does
+/// `components_text`, a rules file's `(name, content)`; `seed` fills its `?` cards.
 #[pyfunction]
-#[pyo3(signature = (path = None, text = None, components = None, seed = 0))]
+#[pyo3(signature = (path = None, text = None, components = None, seed = 0, components_text = None))]
 pub(crate) fn read_position(
     py: Python<'_>,
     path: Option<PathBuf>,
     text: Option<String>,
     components: Option<PathBuf>,
     #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
+    components_text: Option<(String, String)>,
 ) -> PyResult<(PyObject, Vec<String>)> {
     guarded(|| {
         let text = match (&path, text) {
@@ -828,7 +846,11 @@ pub(crate) fn read_position(
                 ))
             }
         };
-        read_any(py, &text, &context(path.as_deref(), components, seed))
+        let ctx = ReadContext {
+            rules_text: rules_text(components_text),
+            ..context(path.as_deref(), components, seed)
+        };
+        read_any(py, &text, &ctx)
     })
 }
 
@@ -841,20 +863,25 @@ fn read_any(py: Python<'_>, text: &str, ctx: &ReadContext) -> PyResult<(PyObject
     })
 }
 
-/// A fresh game of `game` (its name) for `players` seats, shuffled from `seed`.
+/// A fresh game of `game` (its name) for `players` seats, shuffled from `seed`; with
+/// `components_text`, a rules file's `(name, content)`, played by those rules.
 #[pyfunction]
-#[pyo3(signature = (game, players, seed = 0, options = Vec::new()))]
+#[pyo3(signature = (game, players, seed = 0, options = Vec::new(), components_text = None))]
 pub(crate) fn new_game(
     py: Python<'_>,
     game: &str,
     #[pyo3(from_py_with = "crate::ints::players")] players: i64,
     #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
     options: Vec<(String, String)>,
+    components_text: Option<(String, String)>,
 ) -> PyResult<PyObject> {
     guarded(|| {
         let id =
             GameId::from_name(game).map_err(|e: PositionError| golem_error(&e.field, e.message))?;
-        golem_core::with_game!(id, G => new_state_with::<G>(players, seed, &options)?.into_py(py))
+        let rules = rules_text(components_text);
+        golem_core::with_game!(id, G => {
+            new_state_in::<G>(players, seed, &options, rules.as_ref())?.into_py(py)
+        })
     })
 }
 

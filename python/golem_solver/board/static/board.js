@@ -184,9 +184,103 @@ function drawChance(view) {
     button.addEventListener("click", () => act("/play", { moves: outcome.move }));
     list.append(button);
   }
-  $("chance-note").textContent = view.chance_error
-    ? `${view.chance_error}: type what happened in the move box, or draw one at random.`
-    : "Pick what happened at the table (or type it in the move box).";
+  drawDropPicker(view);
+  $("chance-note").textContent = view.drop
+    ? "Too many outcomes to list: count the marbles that fell into each line (or type the outcome in the move box, or draw one at random)."
+    : view.chance_error
+      ? `${view.chance_error}: type what happened in the move box, or draw one at random.`
+      : "Pick what happened at the table (or type it in the move box).";
+}
+
+// ---- the marble-drop picker (Golem) ------------------------------------------------------
+
+// A marble drop's outcome as the notation writes it: per line its marbles in colour
+// order (w k r b y), "-" for an empty line: "drop wr/b/-/wwy/k". The server checks it.
+function dropText(drop, counts) {
+  const lines = drop.lines.map((_, line) => {
+    const letters = drop.colours.map((colour, c) => colour.repeat(counts[line][c])).join("");
+    return letters || "-";
+  });
+  return `drop ${lines.join("/")}`;
+}
+
+function dropCounts(drop) {
+  const counts = drop.lines.map(() => drop.colours.map(() => 0));
+  for (const input of $("drop-grid").querySelectorAll("input[data-line]")) {
+    const value = parseInt(input.value, 10);
+    counts[Number(input.dataset.line)][Number(input.dataset.colour)] = value > 0 ? value : 0;
+  }
+  return counts;
+}
+
+function updateDropPicker(drop) {
+  const counts = dropCounts(drop);
+  $("drop-text").textContent = dropText(drop, counts);
+  for (const cell of $("drop-grid").querySelectorAll("[data-placed]")) {
+    const c = Number(cell.dataset.placed);
+    const placed = counts.reduce((sum, line) => sum + line[c], 0);
+    cell.textContent = `${placed}/${drop.marbles[c]}`;
+    cell.classList.toggle("off", placed !== drop.marbles[c]);
+  }
+}
+
+function drawDropPicker(view) {
+  const pane = $("drop-picker");
+  const drop = view.drop;
+  pane.hidden = !drop;
+  if (!drop) {
+    pane.dataset.for = "";
+    return;
+  }
+  // The same event shown again (a redraw): keep what was entered.
+  const key = `${view.id}:${view.current}`;
+  if (pane.dataset.for === key) return;
+  pane.dataset.for = key;
+  const grid = $("drop-grid");
+  grid.replaceChildren();
+  const shown = drop.colours.map((_, c) => c).filter((c) => drop.marbles[c] > 0);
+  const head = document.createElement("tr");
+  head.append(document.createElement("th"));
+  for (const c of shown) {
+    const th = document.createElement("th");
+    th.textContent = drop.colours[c];
+    th.className = `marble-${drop.colours[c]}`;
+    th.title = `${drop.marbles[c]} of this colour fall`;
+    head.append(th);
+  }
+  grid.append(head);
+  drop.lines.forEach((name, line) => {
+    const row = document.createElement("tr");
+    const label = document.createElement("th");
+    label.textContent = name;
+    row.append(label);
+    for (const c of shown) {
+      const cell = document.createElement("td");
+      const input = document.createElement("input");
+      input.type = "number";
+      input.min = "0";
+      input.max = String(drop.marbles[c]);
+      input.value = "0";
+      input.dataset.line = String(line);
+      input.dataset.colour = String(c);
+      input.title = `${drop.colours[c]} marbles in the ${name} line`;
+      input.addEventListener("input", () => updateDropPicker(drop));
+      cell.append(input);
+      row.append(cell);
+    }
+    grid.append(row);
+  });
+  const foot = document.createElement("tr");
+  const label = document.createElement("th");
+  label.textContent = "placed";
+  foot.append(label);
+  for (const c of shown) {
+    const cell = document.createElement("td");
+    cell.dataset.placed = String(c);
+    foot.append(cell);
+  }
+  grid.append(foot);
+  updateDropPicker(drop);
 }
 
 function nodesById(view) {
@@ -514,16 +608,43 @@ function fillNewGameOptions() {
   container.replaceChildren();
   for (const [name, help] of Object.entries(entry.setup_options)) {
     const label = document.createElement("label");
-    const input = document.createElement("input");
-    input.type = "text";
-    input.dataset.option = name;
-    input.id = `ng-option-${name}`;
-    input.placeholder = "default";
     const note = document.createElement("small");
-    note.textContent = help;
-    label.append(`${name} `, input, note);
+    if ((entry.uploads || []).includes(name)) {
+      // A file the option would name: uploaded (its content travels in the request).
+      const input = document.createElement("input");
+      input.type = "file";
+      input.accept = ".json,application/json";
+      input.dataset.upload = name;
+      input.id = `ng-upload-${name}`;
+      note.textContent = `a ${name} file (JSON), uploaded: the board reads no file of the machine; none chosen: the builtin ${name}`;
+      label.append(`${name} file `, input, note);
+    } else {
+      const input = document.createElement("input");
+      input.type = "text";
+      input.dataset.option = name;
+      input.id = `ng-option-${name}`;
+      input.placeholder = "default";
+      note.textContent = help;
+      label.append(`${name} `, input, note);
+    }
     container.append(label);
   }
+}
+
+// The files chosen in the new-game form, as {option: {name, text}}; null when one is
+// too large (the error is shown).
+async function formUploads() {
+  const uploads = {};
+  for (const input of $("ng-options").querySelectorAll("input[data-upload]")) {
+    const file = input.files[0];
+    if (!file) continue;
+    if (file.size > 4 * 1024 * 1024) {
+      showError(`error: upload.${input.dataset.upload}: larger than 4 MiB; the board's cap`);
+      return null;
+    }
+    uploads[input.dataset.upload] = { name: file.name, text: await file.text() };
+  }
+  return uploads;
 }
 
 async function openNewGame() {
@@ -562,6 +683,8 @@ async function createGame(event) {
   for (const input of $("ng-options").querySelectorAll("input[data-option]")) {
     if (input.value.trim()) options[input.dataset.option] = input.value.trim();
   }
+  const uploads = await formUploads();
+  if (uploads === null) return;
   const body = {
     game: $("ng-game").value,
     players: parseInt($("ng-players").value, 10),
@@ -569,6 +692,7 @@ async function createGame(event) {
     follow: $("ng-follow").checked,
     hidden_decks: $("ng-hidden").checked,
     options,
+    uploads,
   };
   try {
     const view = await api("POST", "/api/games", body);
@@ -590,8 +714,12 @@ async function openFile(event) {
     return;
   }
   const text = await file.text();
+  // Opened from the new-game form: with the files chosen there (a position naming a
+  // components file is read with the one uploaded).
+  const uploads = event.target.id === "ng-open-file" ? await formUploads() : {};
+  if (uploads === null) return;
   try {
-    const view = await api("POST", "/api/open", { name: file.name, text });
+    const view = await api("POST", "/api/open", { name: file.name, text, uploads });
     clearError();
     if ($("new-game").open) $("new-game").close();
     board.analysisWanted = false;
@@ -718,6 +846,10 @@ async function main() {
     drawMoves(board.view);
   });
   $("chance-random").addEventListener("click", () => act("/chance"));
+  $("drop-play").addEventListener("click", () => {
+    const drop = board.view && board.view.drop;
+    if (drop) act("/play", { moves: dropText(drop, dropCounts(drop)) });
+  });
   $("nav-start").addEventListener("click", () => navigate("start"));
   $("nav-back").addEventListener("click", () => navigate("back"));
   $("nav-forward").addEventListener("click", () => navigate("forward"));

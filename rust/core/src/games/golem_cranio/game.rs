@@ -8,6 +8,7 @@ use rand::RngCore;
 use super::action::Action;
 use super::action_id;
 use super::components::ops::Op;
+use super::components::vocab::{MarbleColour, Vocab};
 use super::components::Components;
 use super::observation;
 use super::ops::current_op;
@@ -17,7 +18,9 @@ use super::position_setup::GAME_KEY;
 use super::setup::{self, NewGame};
 use super::state::{Chance, Marbles, Phase, State, COLOURS, MAX_DROPS, MAX_PLAYERS};
 use super::{eval, greedy};
-use crate::game::{BenchPosition, GameInfo, PositionError, ReadContext, Ruleset, Traced};
+use crate::game::{
+    BenchPosition, GameInfo, PositionError, ReadContext, RulesText, Ruleset, Traced,
+};
 use crate::util::BitIter;
 use crate::{Game, Turn};
 
@@ -104,6 +107,36 @@ impl State {
                 .iter()
                 .any(|&(a, _)| a == action),
         }
+    }
+
+    /// Why `action` (read from `text`) is not an outcome of the pending chance event: for
+    /// a marble drop, the colours whose marbles it does not place in full.
+    fn outcome_refusal(&self, text: &str, action: Action) -> String {
+        let (Chance::Drop, Action::Drop(lines)) = (self.chance, action) else {
+            return format!("'{text}' is not an outcome of this chance event");
+        };
+        let marbles = self.drop_marbles();
+        if let Some(listed) = self.listed_drop(marbles) {
+            return format!(
+                "'{text}' is not the drop the position lists ({})",
+                Action::Drop(listed).to_text()
+            );
+        }
+        let wrong: Vec<String> = (0..COLOURS as u8)
+            .filter_map(|c| {
+                let placed: u8 = lines.iter().map(|l| l.count(c)).sum();
+                let dropped = marbles.count(c);
+                (placed != dropped).then(|| {
+                    let name = <MarbleColour as Vocab>::NAMES[c as usize];
+                    format!("{placed} of the {dropped} {name}")
+                })
+            })
+            .collect();
+        format!(
+            "'{text}' is not an outcome of this marble drop: it places {} (every marble \
+             dropped falls into exactly one line)",
+            wrong.join(", ")
+        )
     }
 
     /// An Objective draw of an unlistable size: the known cards in order below a uniform
@@ -221,8 +254,20 @@ impl Game for State {
         rng: &mut dyn RngCore,
         options: &[(String, String)],
     ) -> Result<Self, PositionError> {
+        Self::new_game_in(players, rng, options, None)
+    }
+
+    fn new_game_in(
+        players: usize,
+        rng: &mut dyn RngCore,
+        options: &[(String, String)],
+        rules: Option<&RulesText>,
+    ) -> Result<Self, PositionError> {
         let mut new = NewGame::default();
-        let mut comp = Components::builtin();
+        let mut comp = match rules {
+            Some(r) => position::components_from_text(&r.name, &r.text)?,
+            None => Components::builtin(),
+        };
         for (name, value) in options {
             match name.as_str() {
                 "intro" => {
@@ -236,6 +281,12 @@ impl Game for State {
                             ))
                         }
                     }
+                }
+                "components" if rules.is_some() => {
+                    return Err(PositionError::new(
+                        "components",
+                        "given twice: as a file's content and as the option",
+                    ))
                 }
                 "components" => comp = load_components(value, None)?,
                 other => {
@@ -440,7 +491,7 @@ impl Game for State {
             return if self.is_outcome(action) {
                 Ok(action)
             } else {
-                Err(format!("'{text}' is not an outcome of this chance event"))
+                Err(self.outcome_refusal(text, action))
             };
         }
         self.parse_action(text)
@@ -540,9 +591,16 @@ impl crate::bots::Policies for State {
 
 /// The reader's options for a context: `--components` overrides the file's key.
 fn read_options(ctx: &ReadContext) -> Result<ReadOptions, PositionError> {
-    let components = match &ctx.rules_file {
-        Some(path) => Some(load_components(&path.to_string_lossy(), None)?),
-        None => None,
+    let components = match (&ctx.rules_text, &ctx.rules_file) {
+        (Some(_), Some(_)) => {
+            return Err(PositionError::new(
+                "components",
+                "given twice: as a file's content and as a path",
+            ))
+        }
+        (Some(r), None) => Some(position::components_from_text(&r.name, &r.text)?),
+        (None, Some(path)) => Some(load_components(&path.to_string_lossy(), None)?),
+        (None, None) => None,
     };
     Ok(ReadOptions {
         base_dir: ctx.base_dir.clone(),

@@ -204,9 +204,15 @@ pub fn load_components(name: &str, base: Option<&Path>) -> R<&'static Components
         return Ok(comp);
     }
     let source = ComponentsSource::Path(path.display().to_string());
-    let comp = Components::parse(&text, source).map_err(|errors| {
-        // Every problem, one `components.<json path>: <message>` line each; the first
-        // names the field.
+    let comp: &'static Components = Box::leak(Box::new(parse_components(&text, source)?));
+    cache.insert(key, comp);
+    Ok(comp)
+}
+
+/// Components read from `text` by the file reader, every problem in one error: one
+/// `components.<json path>: <message>` line each, the first naming the field.
+fn parse_components(text: &str, source: ComponentsSource) -> R<Components> {
+    Components::parse(text, source).map_err(|errors| {
         let first = &errors.0[0];
         let field = if first.path.is_empty() {
             "components".to_string()
@@ -219,8 +225,43 @@ pub fn load_components(name: &str, base: Option<&Path>) -> R<&'static Components
             message.push_str(&e.to_string());
         }
         PositionError::new(field, message)
-    })?;
-    let comp: &'static Components = Box::leak(Box::new(comp));
+    })
+}
+
+/// Components handed over as text (a file uploaded to the analysis board), validated as
+/// a file is. `name` is the file's name without a folder: the state's source, so a
+/// position written with them names `components = "<name>"` (read again as the file of
+/// that name beside the position) with their sha256. Loaded once per (name, sha256).
+pub fn components_from_text(name: &str, text: &str) -> R<&'static Components> {
+    let bad_name = |why: &str| refuse::<()>("components", format!("the file name '{name}' {why}"));
+    if name.is_empty() || name.len() > 255 {
+        bad_name("must have 1 to 255 bytes")?;
+    }
+    if name.contains(['/', '\\']) || name == "." || name == ".." {
+        bad_name("is a path; give the file's name only")?;
+    }
+    if name.chars().any(char::is_control) {
+        bad_name("holds a control character")?;
+    }
+    if name == "builtin" || name == "inline" {
+        bad_name("is reserved (rename the file)")?;
+    }
+    let cap = crate::util::files::MAX_COMPONENTS_BYTES;
+    if text.len() as u64 > cap {
+        refuse::<()>("components", format!("'{name}' is larger than {cap} bytes"))?;
+    }
+    static UPLOADED: OnceLock<Mutex<HashMap<(String, String), &'static Components>>> =
+        OnceLock::new();
+    let key = (name.to_string(), sha256_hex(text.as_bytes()));
+    let mut cache = UPLOADED
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(&comp) = cache.get(&key) {
+        return Ok(comp);
+    }
+    let source = ComponentsSource::Path(name.to_string());
+    let comp: &'static Components = Box::leak(Box::new(parse_components(text, source)?));
     cache.insert(key, comp);
     Ok(comp)
 }

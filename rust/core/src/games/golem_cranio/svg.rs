@@ -3,8 +3,12 @@
 //! Top left the main board (the red, yellow and blue districts as rows of sections I–X
 //! with their Neighborhood tiles, Golems and Students; the Menorah tokens; the Cemetery),
 //! top right the Synagogue (the five marble lines, the Action tiles with their Rabbis,
-//! the Pass tiles), the Palace and the Library; below, one panel per player. Only public
-//! information is drawn: Objective hands, draft packs and deck orders appear as counts.
+//! the Pass tiles), the Palace and the Library; under the Cemetery the Objective cards of
+//! the seat to move; below, one panel per player. Only public information is drawn, and
+//! the cards of the seat to move: its draft pack and drafted cards, its Objective hand and
+//! the Objectives it has drawn (the cards its moves name: `pick O04`, `discard O05`,
+//! `keep O07`). Everyone else's hands and packs, and deck orders, appear as counts; once
+//! the game is over every hand is shown (the final score counts its cards).
 //!
 //! Plain string building, no dependencies. Pieces carry `class` attributes (`golem
 //! standing`, `golem lying`, `student`, `marble`, `rabbi`, `player-panel`, ...) and
@@ -16,11 +20,12 @@ use std::fmt::Write;
 
 use super::components::ids::{
     neighborhood_tile_id, ACTION_TILE_IDS, ARTIFACT_DEVELOPMENT_IDS, ARTIFACT_TILE_LETTERS,
-    BOOK_IDS, CHARACTER_IDS, GOLEM_DEVELOPMENT_IDS, STARTING_TILE_IDS, STUDY_DEVELOPMENT_IDS,
+    BOOK_IDS, CHARACTER_IDS, GOLEM_DEVELOPMENT_IDS, OBJECTIVE_IDS, STARTING_TILE_IDS,
+    STUDY_DEVELOPMENT_IDS,
 };
 use super::components::vocab::{
-    Area, BookColour, Counter, District, GolemsMoved, MoveDir, Resource, StudentChoice, TrackDir,
-    Vocab,
+    Area, BookColour, Counter, District, GolemsMoved, MoveDir, ObjectiveType, Resource,
+    StudentChoice, TrackDir, Vocab,
 };
 use super::components::{BookCost, CostItem, Op};
 use super::golems::{GolemRef, DISTRICT_LETTERS};
@@ -794,8 +799,8 @@ fn cemetery(out: &mut String, s: &State) {
 }
 
 /// Deck sizes (never their order or contents) and, during setup, the Artifact tiles on
-/// offer.
-fn decks(out: &mut String, s: &State, y: f64) {
+/// offer; returns the baseline of the last line written.
+fn decks(out: &mut String, s: &State, y: f64) -> f64 {
     let b = &s.board;
     let line = format!(
         "Decks: Books {} \u{b7} Objectives {} \u{b7} Action tiles {} in the pile, {} discarded",
@@ -823,7 +828,179 @@ fn decks(out: &mut String, s: &State, y: f64) {
             12.0,
             &format!("Artifact tiles on offer: {}", offer.join(" ")),
         );
+        return y + 18.0;
     }
+    y
+}
+
+// ---- Objective cards ----
+
+const OBJ_LABEL_W: f64 = 150.0;
+const OBJ_W: f64 = 80.0;
+const OBJ_H: f64 = 44.0;
+const OBJ_GAP: f64 = 4.0;
+const OBJ_ROW_H: f64 = OBJ_H + 6.0;
+/// Cards in one row of the strip; more wrap to the next row.
+const OBJ_PER_ROW: usize = ((BOARD_W - OBJ_LABEL_W + OBJ_GAP) / (OBJ_W + OBJ_GAP)) as usize;
+
+/// The seat whose private cards are drawn: the seat to move at a decision (not during a
+/// chance event, the Refresh or after the end).
+fn card_viewer(s: &State) -> Option<usize> {
+    (s.chance == Chance::None
+        && s.to_move != NONE
+        && !matches!(s.phase, Phase::Over | Phase::Refresh))
+    .then_some(s.to_move as usize)
+}
+
+/// What an Objective card asks, short: `red Student ≥ VI`, `≥ 3 Gold`.
+pub(super) fn objective_text(ty: ObjectiveType, threshold: u8) -> String {
+    let n = threshold;
+    let section = |colour: &str| {
+        let roman = ROMAN
+            .get((n as usize).wrapping_sub(1))
+            .copied()
+            .unwrap_or("?");
+        format!("{colour} Student \u{2265} {roman}")
+    };
+    match ty {
+        ObjectiveType::StudentRed => section("red"),
+        ObjectiveType::StudentYellow => section("yellow"),
+        ObjectiveType::StudentBlue => section("blue"),
+        ObjectiveType::GolemsBuilt => format!("\u{2265} {n} Golems built"),
+        ObjectiveType::Gold => format!("\u{2265} {n} Gold"),
+        ObjectiveType::Developments => format!("\u{2265} {n} Dev. tiles"),
+        ObjectiveType::Study => format!("Study \u{2265} {n}"),
+        ObjectiveType::Books => format!("\u{2265} {n} Books"),
+        ObjectiveType::GolemsKilled => format!("\u{2265} {n} dead Golems"),
+    }
+}
+
+/// The rows of the strip: a label and the cards (a bit set of Objective indices), with
+/// the seat holding them and the class naming where they lie.
+fn objective_rows(s: &State) -> Vec<(String, usize, &'static str, u32)> {
+    let mut rows = Vec::new();
+    if s.phase == Phase::Over {
+        for seat in 0..s.num_players as usize {
+            let hand = s.players[seat].objectives;
+            let label = format!("Seat {seat} \u{b7} Objectives");
+            rows.push((label, seat, "hand", hand));
+        }
+        return rows;
+    }
+    let Some(seat) = card_viewer(s) else {
+        return rows;
+    };
+    let p = &s.players[seat];
+    let setup = SETUP_PHASES.contains(&s.phase);
+    if setup && p.pack != 0 {
+        rows.push((
+            format!("Seat {seat} \u{b7} draft pack"),
+            seat,
+            "pack",
+            p.pack,
+        ));
+    }
+    if setup && p.drafted != 0 {
+        rows.push((
+            format!("Seat {seat} \u{b7} drafted"),
+            seat,
+            "drafted",
+            p.drafted,
+        ));
+    }
+    if s.stack.drawn != 0 {
+        let label = format!("Seat {seat} \u{b7} drawn, to keep");
+        rows.push((label, seat, "drawn", s.stack.drawn));
+    }
+    if p.objectives != 0 {
+        rows.push((
+            format!("Seat {seat} \u{b7} Objectives"),
+            seat,
+            "hand",
+            p.objectives,
+        ));
+    }
+    rows
+}
+
+/// The Objective cards the picture may show (see the module's notes), from `y`; returns
+/// the y below them (`y` when there are none). Each card is tagged `data-card="O04"`,
+/// the id the draft moves name.
+fn objective_cards(out: &mut String, s: &State, y: f64) -> f64 {
+    let rows = objective_rows(s);
+    if rows.is_empty() {
+        return y;
+    }
+    let over = s.phase == Phase::Over;
+    out.push_str(r#"<g class="objective-cards">"#);
+    let mut ry = y;
+    for (label, seat, place, cards) in rows {
+        bold(out, BOARD_X, ry + 15.0, 11.0, &label);
+        let cards: Vec<usize> = BitIter(cards as u64).collect();
+        muted(
+            out,
+            BOARD_X,
+            ry + 29.0,
+            10.0,
+            &format!(
+                "{} card{}",
+                cards.len(),
+                if cards.len() == 1 { "" } else { "s" }
+            ),
+        );
+        for (i, &o) in cards.iter().enumerate() {
+            let cx = BOARD_X + OBJ_LABEL_W + (i % OBJ_PER_ROW) as f64 * (OBJ_W + OBJ_GAP);
+            let cy = ry + (i / OBJ_PER_ROW) as f64 * OBJ_ROW_H;
+            let id = OBJECTIVE_IDS.id(o);
+            let card = &s.comp.objectives[o];
+            let what = objective_text(card.objective_type, card.threshold);
+            let done = over && s.objective_done(seat, o);
+            let _ = write!(
+                out,
+                r#"<g class="objective {place}{}" data-card="{id}" data-seat="{seat}"><title>{id}: {} ({} VP){}</title>"#,
+                if done { " completed" } else { "" },
+                escape(&what),
+                card.vp,
+                if done { ", completed" } else { "" },
+            );
+            let (stroke, width) = if done { ("#1b9e77", "2.5") } else { (INK, "1") };
+            rect(
+                out,
+                cx,
+                cy,
+                OBJ_W,
+                OBJ_H,
+                "#fffdf5",
+                stroke,
+                &format!(r#" rx="4" stroke-width="{width}""#),
+            );
+            bold(out, cx + 4.0, cy + 13.0, 11.0, &id);
+            let _ = write!(
+                out,
+                r#"<text x="{:.1}" y="{:.1}" font-size="10" font-weight="bold" text-anchor="end">{} VP{}</text>"#,
+                cx + OBJ_W - 4.0,
+                cy + 13.0,
+                card.vp,
+                if done { " \u{2713}" } else { "" }
+            );
+            for (k, line) in wrap(&what, 16, 2).iter().enumerate() {
+                text(
+                    out,
+                    cx + 4.0,
+                    cy + 26.0 + 11.0 * k as f64,
+                    9.0,
+                    "start",
+                    "",
+                    line,
+                );
+            }
+            out.push_str("</g>");
+        }
+        let lines = cards.len().div_ceil(OBJ_PER_ROW).max(1);
+        ry += lines as f64 * OBJ_ROW_H;
+    }
+    out.push_str("</g>");
+    ry
 }
 
 // ---- Synagogue, Palace, Library ----
@@ -1418,8 +1595,14 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
         "",
         &notes.join(" \u{b7} "),
     );
-    // Hidden hands as counts; Starting tiles are public. Once the game is over the
-    // final score (§8) is the result, so it is shown with the completed Objectives.
+    // Hidden hands as counts (the seat to move sees its own cards, drawn face up under
+    // the Cemetery); Starting tiles are public. Once the game is over the final score
+    // (§8) is the result, so it is shown with the completed Objectives.
+    let seen = if card_viewer(s) == Some(seat) {
+        "shown"
+    } else {
+        "hidden"
+    };
     let objectives = p.objectives.count_ones();
     let mut hidden = if s.phase == Phase::Over {
         let done = BitIter(p.objectives as u64)
@@ -1430,12 +1613,12 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
             s.final_score(seat)
         )
     } else {
-        format!("Objectives {objectives} (hidden)")
+        format!("Objectives {objectives} ({seen})")
     };
     if setup && (p.pack != 0 || p.drafted != 0) {
         let _ = write!(
             hidden,
-            " \u{b7} pack {}, drafted {} (hidden)",
+            " \u{b7} pack {}, drafted {} ({seen})",
             p.pack.count_ones(),
             p.drafted.count_ones()
         );
@@ -1773,7 +1956,10 @@ pub fn to_svg(state: &State) -> String {
     let y = synagogue(&mut right, s, BOARD_Y);
     let y = palace(&mut right, s, y + 8.0);
     let right_bottom = library(&mut right, s, y + 8.0);
-    let left_bottom = CEMETERY_Y + CEMETERY_H + 40.0;
+    let mut left = String::new();
+    let decks_bottom = decks(&mut left, s, CEMETERY_Y + CEMETERY_H + 18.0);
+    let cards_bottom = objective_cards(&mut left, s, decks_bottom + 10.0);
+    let left_bottom = (CEMETERY_Y + CEMETERY_H + 40.0).max(cards_bottom + 4.0);
     let panels_top = right_bottom.max(left_bottom) + 12.0;
     let rows = n.div_ceil(2).max(1);
     let height = panels_top + rows as f64 * (PANEL_H + PANEL_GAP) + MARGIN;
@@ -1792,7 +1978,7 @@ pub fn to_svg(state: &State) -> String {
     }
     out.push_str("</g>");
     cemetery(&mut out, s);
-    decks(&mut out, s, CEMETERY_Y + CEMETERY_H + 18.0);
+    out.push_str(&left);
     out.push_str(&right);
     for seat in 0..n {
         player_panel(&mut out, s, seat, panels_top);

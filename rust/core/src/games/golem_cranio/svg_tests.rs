@@ -285,13 +285,48 @@ fn check_svg(s: &State, svg: &str, label: &str) {
         s.board.book_deck.len().to_string()
     );
 
-    // Hidden information stays hidden: no Objective id appears anywhere.
+    // Hidden information stays hidden: an Objective id shows only on a card of the seat
+    // to move (its pack, drafted cards, hand and drawn cards), once each; every hand once
+    // the game is over; nobody else's card anywhere.
+    let shown = shown_objectives(s);
+    let mut expected: Vec<String> = shown.iter().map(|&o| objective_id(o)).collect();
+    expected.sort();
+    let mut cards: Vec<String> = with_class(&doc, "objective")
+        .iter()
+        .map(|c| attr(c, "data-card"))
+        .collect();
+    cards.sort();
+    assert_eq!(cards, expected, "{label}: Objective cards drawn");
     for seat in seats {
-        for o in crate::util::BitIter(s.players[seat].objectives as u64) {
-            let id = super::components::ids::OBJECTIVE_IDS.id(o);
+        let p = &s.players[seat];
+        let held = p.objectives | p.pack | p.drafted;
+        for o in crate::util::BitIter(held as u64).filter(|o| !shown.contains(o)) {
+            let id = objective_id(o);
             assert!(!svg.contains(&id), "{label}: objective {id} shown");
         }
     }
+}
+
+fn objective_id(o: usize) -> String {
+    super::components::ids::OBJECTIVE_IDS.id(o)
+}
+
+/// The Objectives the picture of `s` may show: the seat to move's own cards at a
+/// decision, every hand at the end.
+fn shown_objectives(s: &State) -> Vec<usize> {
+    let n = s.num_players as usize;
+    let set = if s.phase == Phase::Over {
+        (0..n).fold(0u32, |m, seat| m | s.players[seat].objectives)
+    } else if s.chance == super::state::Chance::None
+        && s.to_move != NONE
+        && s.phase != Phase::Refresh
+    {
+        let p = &s.players[s.to_move as usize];
+        p.objectives | p.pack | p.drafted | s.stack.drawn
+    } else {
+        0
+    };
+    crate::util::BitIter(set as u64).collect()
 }
 
 fn position_files() -> Vec<std::path::PathBuf> {
@@ -454,5 +489,107 @@ fn empty_and_crowded_states_draw() {
             s.board.cemetery_unlimited[seat] = 3;
         }
         check(&s, &format!("crowded {players}"));
+    }
+}
+
+/// The Objective ids a move names (`pick O04`, `discard O05`, `keep O03 O07`).
+fn named_objectives(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .skip(1)
+        .filter(|w| super::components::ids::OBJECTIVE_IDS.index(w).is_some())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Golem's draft on the board: every card a `pick`, `discard` or `keep` move names is drawn
+/// as an Objective card tagged `data-card` with its id (what the analysis board matches
+/// against move texts), and only the seat to move's cards are drawn face up.
+#[test]
+fn the_draft_and_kept_objectives_are_drawn_as_cards() {
+    let comp = Components::builtin();
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut verbs = std::collections::BTreeSet::new();
+    for game in 0..6u64 {
+        let players = 2 + (game % 3) as usize;
+        let mut s = new_game_seeded(comp, players, 40 + game, NewGame::default());
+        assert_eq!(s.phase, Phase::Draft, "game {game} starts with the draft");
+        let mut plies = 0;
+        while s.phase != Phase::Over && plies < 3000 {
+            if s.turn() == Turn::Chance {
+                let outcome = s.sample_chance(&mut rng);
+                s.apply(outcome);
+                continue;
+            }
+            let legal = s.legal();
+            let named: Vec<(String, String)> = legal
+                .iter()
+                .map(|a| a.to_text())
+                .flat_map(|t| {
+                    let verb = t.split(' ').next().unwrap_or("").to_string();
+                    named_objectives(&t)
+                        .into_iter()
+                        .map(move |id| (verb.clone(), id))
+                })
+                .collect();
+            if !named.is_empty() {
+                let svg = to_svg(&s);
+                let doc = roxmltree::Document::parse(&svg).unwrap();
+                let cards: Vec<String> = with_class(&doc, "objective")
+                    .iter()
+                    .map(|c| attr(c, "data-card"))
+                    .collect();
+                for (verb, id) in &named {
+                    assert!(
+                        cards.contains(id),
+                        "game {game} ply {plies}: {verb} {id} not drawn"
+                    );
+                    verbs.insert(verb.clone());
+                }
+                // The other seats' packs and hands stay face down.
+                let mover = s.to_move as usize;
+                for seat in (0..players).filter(|&p| p != mover) {
+                    let p = &s.players[seat];
+                    for o in crate::util::BitIter((p.objectives | p.pack | p.drafted) as u64) {
+                        assert!(
+                            !cards.contains(&objective_id(o)),
+                            "game {game}: seat {seat}"
+                        );
+                    }
+                }
+            }
+            let Some(&a) = legal.choose(&mut rng) else {
+                break;
+            };
+            s.apply(a);
+            plies += 1;
+        }
+        // At the end every hand is shown, the completed cards marked.
+        assert_eq!(s.phase, Phase::Over);
+        let svg = to_svg(&s);
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let hands: u32 = (0..players)
+            .map(|p| s.players[p].objectives.count_ones())
+            .sum();
+        assert_eq!(
+            with_class(&doc, "objective").len(),
+            hands as usize,
+            "game {game}"
+        );
+        let done: usize = (0..players)
+            .map(|seat| {
+                crate::util::BitIter(s.players[seat].objectives as u64)
+                    .filter(|&o| s.objective_done(seat, o))
+                    .count()
+            })
+            .sum();
+        let completed = with_class(&doc, "objective")
+            .iter()
+            .filter(|c| has_class(c, "completed"))
+            .count();
+        assert_eq!(completed, done, "game {game}");
+    }
+    // The draft's two moves and the kept draws were all met.
+    for verb in ["pick", "discard", "keep"] {
+        assert!(verbs.contains(verb), "{verb} met: {verbs:?}");
     }
 }

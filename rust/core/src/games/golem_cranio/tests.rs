@@ -605,6 +605,50 @@ fn a_re_drop_without_a_listed_outcome_is_a_chance_node() {
     assert_eq!(s.to_move, s.board.pass_tiles[0]);
 }
 
+/// A drop too large to list is checked colour by colour: a text that leaves out a marble
+/// (or adds one) is refused naming the colours it gets wrong.
+#[test]
+fn an_impossible_drop_is_refused_naming_its_colours() {
+    use crate::Game;
+    let mut s = to_actions(0);
+    play(&mut s, "pass");
+    play(&mut s, "pass");
+    let text = texts(&s)[0].clone();
+    play(&mut s, &text);
+    assert_eq!(s.turn(), Turn::Chance);
+    assert!(
+        !s.chance_listable(),
+        "a re-drop of the whole set is not listed"
+    );
+    let marbles = s.drop_marbles();
+    let all_in_work = |m| {
+        let mut lines = [super::state::Marbles::EMPTY; super::state::LINES];
+        lines[0] = m;
+        Action::Drop(lines).to_text()
+    };
+    let whole = all_in_work(marbles);
+    assert!(Game::action_from_text(&s, &whole).is_ok(), "{whole}");
+    // One colour short, one over.
+    let (short, over) = (0..5u8)
+        .filter(|&c| marbles.count(c) > 0)
+        .map(|c| (c, (c + 1) % 5))
+        .next()
+        .unwrap();
+    let mut wrong = marbles;
+    wrong.remove(short);
+    wrong.add(over, 1);
+    let text = all_in_work(wrong);
+    let error = Game::action_from_text(&s, &text).unwrap_err();
+    let name = |c: u8| ["white", "black", "red", "blue", "yellow"][c as usize];
+    let (n_short, n_over) = (marbles.count(short), marbles.count(over));
+    assert!(
+        error.contains(&format!("{} of the {n_short} {}", n_short - 1, name(short)))
+            && error.contains(&format!("{} of the {n_over} {}", n_over + 1, name(over)))
+            && error.starts_with(&format!("'{text}' is not an outcome of this marble drop")),
+        "{error}"
+    );
+}
+
 /// The seat to move with its stack replaced by `list` from op `next`, resolved up to its
 /// first decision.
 fn with_ops(mut s: State, list: OpList, next: u8) -> State {
