@@ -1200,6 +1200,23 @@ def test_a_position_naming_an_uploaded_components_file_opens(client):
         )
 
 
+def test_a_components_file_that_is_not_the_one_named_is_said(client):
+    """As the CLI warns, the page says so when the uploaded file's sha256 is not the
+    one the position names (it still opens: the rules are what the user gave)."""
+    upload = {"name": "mine.json", "text": components_copy()}
+    gid = new_game(client, "golem-cranio", uploads={"components": upload})["id"]
+    saved = client.get(f"/api/games/{gid}/position.toml").text
+    assert client.get(f"/api/games/{gid}").json()["warnings"] == []
+    changed = {"name": "mine.json", "text": components_copy("edited since")}
+    with make_client() as fresh:
+        opened = fresh.post(
+            "/api/open",
+            json={"name": "s.toml", "text": saved, "uploads": {"components": changed}},
+        ).json()
+        assert opened["warnings"], opened["warnings"]
+        assert any("sha256" in w for w in opened["warnings"]), opened["warnings"]
+
+
 def test_a_record_with_uploaded_components_opens_and_annotates(client):
     text = components_copy()
     upload = {"name": "mine.json", "text": text}

@@ -287,3 +287,46 @@ def test_output_cut_short_by_the_reader_is_not_an_error():
     process.stdout.close()
     assert process.wait(timeout=30) == 0
     assert process.stderr.read() == b""
+
+
+# ---- threads ---------------------------------------------------------------------------
+
+
+def test_alphabeta_searches_with_threads_lazy_smp():
+    """`solve --threads` and `analyse --algo alphabeta --threads` run Lazy SMP: the
+    same best move as one thread at this depth, the helpers' nodes counted too."""
+    one = json.loads(
+        ok("solve", MIDGAME, "--depth", "3", "--objective", "score", "--json")
+    )
+    two = json.loads(
+        ok(
+            "solve",
+            MIDGAME,
+            "--depth",
+            "3",
+            "--objective",
+            "score",
+            "--threads",
+            "2",
+            "--json",
+        )
+    )
+    assert two["depth"] == one["depth"] == 3
+    assert two["nodes"] > one["nodes"]
+    legal = Century.load(MIDGAME).legal_action_texts()
+    assert two["best"] in legal
+    viaanalyse = json.loads(
+        ok(
+            "analyse",
+            MIDGAME,
+            "--algo",
+            "alphabeta",
+            "--depth",
+            "2",
+            "--threads",
+            "2",
+            "--json",
+        )
+    )
+    assert viaanalyse["best"] in legal
+    assert bad("solve", MIDGAME, "--threads", "0").startswith("error: threads: ")

@@ -340,8 +340,12 @@ class Game:
         seed: int = 0,
         follow: bool = False,
         labels: Optional[List[str]] = None,
+        warnings: Optional[List[str]] = None,
     ) -> None:
         self.id = game_id
+        # What reading the start said (as the CLI's "warning: ..." lines), shown on the
+        # page: e.g. a components file whose sha256 is not the one the position names.
+        self.warnings: List[str] = list(warnings or [])
         self.searches = searches
         self.lock = threading.RLock()
         self.seed = seed
@@ -726,6 +730,7 @@ class Game:
                 "players": state.players,
                 "version": self.version,
                 "follow": self.follow,
+                "warnings": self.warnings,
                 "seats": [b.spec if b else "human" for b in self.bots],
                 "labels": self.seat_labels(),
                 "current": node.id,
@@ -925,13 +930,20 @@ class Store:
             return self.components.get(str(data.get("components_sha256", "")))
 
     def read_start(
-        self, text: str, field: str, upload: Optional[Tuple[str, str]]
+        self,
+        text: str,
+        field: str,
+        upload: Optional[Tuple[str, str]],
+        warnings: Optional[List[str]] = None,
     ) -> Any:
         """A position's state, read with its components (``components_for``); a key
-        naming a file of the machine is refused."""
+        naming a file of the machine is refused. What the reading warns of is added to
+        ``warnings``."""
         components = self.components_for(text, upload)
         refuse_paths_in_toml(text, field, UPLOAD_KEYS if components else ())
-        state, _warnings = registry.read_position(text=text, components_text=components)
+        state, said = registry.read_position(text=text, components_text=components)
+        if warnings is not None:
+            warnings.extend(said)
         if components is not None:
             self.remember_components(components)
         return state
@@ -1011,7 +1023,9 @@ class Store:
         stripped = text.lstrip()
         if stripped.startswith("{"):
             return self._open_record(label, text, components)
-        return self.add(self.read_start(text, label, components))
+        warnings: List[str] = []
+        state = self.read_start(text, label, components, warnings)
+        return self.add(state, warnings=warnings)
 
     def _open_record(
         self, label: str, text: str, components: Optional[Tuple[str, str]] = None
@@ -1022,14 +1036,17 @@ class Store:
         except json.JSONDecodeError as e:
             raise error("record[0]", f"not JSON: {e.msg} (column {e.colno})") from None
         starts: List[Any] = []
+        warnings: List[str] = []
 
         def read(start: str) -> Any:
             # Its refusals are named under record[0].start by record_from_dict.
-            starts.append(self.read_start(start, "", components))
+            starts.append(self.read_start(start, "", components, warnings))
             return starts[-1]
 
         record = record_from_dict(data, 0, read_start=read)
-        return self.open_record(record, starts[-1].clone())
+        game = self.open_record(record, starts[-1].clone())
+        game.warnings = warnings
+        return game
 
     def open_record(self, record: GameRecord, start: Any = None) -> Game:
         """A game at the start of ``record`` (``start``: its state, if read already),

@@ -108,6 +108,9 @@ function movesNaming(values) {
 }
 
 function render(view) {
+  const warnings = $("warnings");
+  warnings.textContent = (view.warnings || []).map((w) => `warning: ${w}`).join("\n");
+  warnings.hidden = !(view.warnings || []).length;
   // Answers can arrive out of order (a bot moves while a request is on its way): never
   // draw an older state of the game over a newer one.
   if (board.view && board.view.id === view.id && view.version < board.view.version) return;
