@@ -29,10 +29,18 @@ fn rate<G: Game>(root: &G, ms: u64, threads: usize, parallel: Parallel) -> (f64,
     (result.iterations as f64 / result.seconds, result.tree_size)
 }
 
-fn alphabeta_rate<G: Game>(root: &G, ms: u64, threads: usize) -> (f64, u32) {
-    let limits = Limits {
-        movetime: Some(Duration::from_millis(ms)),
-        ..Limits::default()
+/// Nodes per second and the depth completed within `ms`; or, with `depth`, the seconds
+/// to complete that depth.
+fn alphabeta_rate<G: Game>(root: &G, ms: u64, threads: usize, depth: Option<u32>) -> (f64, u32) {
+    let limits = match depth {
+        None => Limits {
+            movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        },
+        Some(d) => Limits {
+            depth: Some(d),
+            ..Limits::default()
+        },
     };
     let config = AlphaBetaConfig {
         objective: Objective::Margin,
@@ -41,7 +49,10 @@ fn alphabeta_rate<G: Game>(root: &G, ms: u64, threads: usize) -> (f64, u32) {
         ..AlphaBetaConfig::default()
     };
     let result = alphabeta::search(root, limits, &config, &StopFlag::new(), &mut |_| {});
-    (result.nodes as f64 / result.seconds, result.depth)
+    match depth {
+        None => (result.nodes as f64 / result.seconds, result.depth),
+        Some(_) => (result.seconds, result.depth),
+    }
 }
 
 fn alphabeta_positions<G: Game>(ms: u64, threads: usize) {
@@ -50,15 +61,21 @@ fn alphabeta_positions<G: Game>(ms: u64, threads: usize) {
         if !matches!(root.turn(), Turn::Player(_)) {
             continue;
         }
-        let (one, one_depth) = alphabeta_rate(&root, ms, 1);
-        let (many, many_depth) = alphabeta_rate(&root, ms, threads);
+        let (one, one_depth) = alphabeta_rate(&root, ms, 1, None);
+        let (many, many_depth) = alphabeta_rate(&root, ms, threads, None);
+        // The time to complete the depth one thread completed.
+        let (one_time, _) = alphabeta_rate(&root, ms, 1, Some(one_depth));
+        let (many_time, _) = alphabeta_rate(&root, ms, threads, Some(one_depth));
         println!(
-            "| {} | {} | {:.0}, depth {one_depth} | {:.0}, depth {many_depth}, {:.2}x |",
+            "| {} | {} | {:.2} M, depth {one_depth} | {:.2} M, depth {many_depth}, {:.2}x | {:.2} s | {:.2} s, {:.2}x |",
             G::INFO.name,
             position.name,
-            one,
-            many,
+            one / 1e6,
+            many / 1e6,
             many / one,
+            one_time,
+            many_time,
+            one_time / many_time,
         );
     }
 }
@@ -100,8 +117,10 @@ fn main() {
         with_game!(id, G => positions::<G>(ms, threads));
     }
     println!();
-    println!("| game | position | alpha-beta, 1 thread: nodes/s | {threads} threads (Lazy SMP) |");
-    println!("| --- | --- | ---: | ---: |");
+    println!(
+        "| game | position | alpha-beta, 1 thread: nodes/s | {threads} threads (Lazy SMP) | time to that depth, 1 thread | {threads} threads, speed-up |"
+    );
+    println!("| --- | --- | ---: | ---: | ---: | ---: |");
     for &id in GameId::ALL {
         with_game!(id, G => alphabeta_positions::<G>(ms, threads));
     }

@@ -14,10 +14,10 @@
 //! - Every root move is searched with a full window, so the per-move table holds exact
 //!   values, not bounds.
 //! - Threads: Lazy SMP. Every thread runs the same iterative deepening on one shared
-//!   table ([`SharedTable`]); the helpers (thread `i` starting `i % 2` plies deeper, its
-//!   root moves rotated by `i`) fill the table with results the main thread then finds,
-//!   and the main thread's result is the answer. One thread is reproducible; several are
-//!   not (which thread stores first depends on timing).
+//!   table ([`SharedTable`]); the helpers take the root moves from the other end (helper
+//!   `i`: reversed, rotated by `i - 1`) and fill the table with results the main thread
+//!   then finds; the main thread's result is the answer. One thread is reproducible;
+//!   several are not (which thread stores first depends on timing).
 
 use std::cmp::Reverse;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -221,8 +221,8 @@ struct Searcher<'a, G: Game> {
     chance_sampled: Option<u32>,
     root_player: usize,
     tt: Option<Table<'a, G::Action>>,
-    /// Lazy SMP: 0 for the main thread; a helper starts `helper_index % 2` plies deeper
-    /// and tries its root moves rotated by `helper_index`.
+    /// Lazy SMP: 0 for the main thread; a helper tries the root moves in reverse,
+    /// rotated by `helper_index - 1`.
     helper_index: usize,
     budget: Budget,
     /// The first iteration always completes, so there is always a move to report.
@@ -331,10 +331,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
         if self.helper_index > 0 {
-            let turn = self.helper_index % order.len();
+            // The helpers meet the main thread from the other end of its move list, so
+            // their table entries are for the moves it has not reached yet.
+            order.reverse();
+            let turn = (self.helper_index - 1) % order.len();
             order.rotate_left(turn);
         }
-        let first_depth = (1 + (self.helper_index % 2) as u32).min(max_depth);
+        let first_depth = 1;
         for depth in first_depth..=max_depth {
             self.enforce_budget = depth > first_depth;
             let mut scored: Vec<RootMove<G::Action>> = Vec::with_capacity(order.len());
