@@ -325,27 +325,17 @@ pub fn search_among<G: Game>(
             let done = shared.done.load(Relaxed);
             if next_report > 0 && done >= next_report {
                 next_report = (done / config.report_every + 1) * config.report_every;
-                let mut stats = Vec::new();
                 let seconds = budget.elapsed().as_secs_f64();
-                let tie_seed = config.seed;
-                let shared_trees = shared.tree.as_ref().map(lock_trees);
-                let (root_tree, mut tree_size) = match &shared_trees {
-                    Some(trees) => {
-                        let tree = &trees[w.tree_of(root_player)];
-                        tree.root_stats(&mut stats);
-                        (tree, trees.iter().map(|t| t.len() as u64).sum())
+                // Built under the shared tree's lock, reported after it: the helpers go on
+                // while the caller looks at the report.
+                let progress = with_root_stats(&shared, w, |tree, mut stats, mut tree_size| {
+                    for slot in &shared.snapshots {
+                        let snapshot = slot.lock().expect("ISMCTS snapshot lock");
+                        stats.extend_from_slice(&snapshot.stats);
+                        tree_size += snapshot.tree_size;
                     }
-                    None => (w.root_tree(), w.tree_size()),
-                };
-                w.root_stats(&mut stats);
-                for slot in &shared.snapshots {
-                    let snapshot = slot.lock().expect("ISMCTS snapshot lock");
-                    stats.extend_from_slice(&snapshot.stats);
-                    tree_size += snapshot.tree_size;
-                }
-                let progress = result(&shared, stats, root_tree, tree_size, seconds, tie_seed);
-                // The helpers go on while the caller looks at the report.
-                drop(shared_trees);
+                    result(&shared, stats, tree, tree_size, seconds, config.seed)
+                });
                 report(&progress);
             }
         });
@@ -355,23 +345,36 @@ pub fn search_among<G: Game>(
             .collect()
     });
 
-    let mut stats = Vec::new();
     let seconds = budget.elapsed().as_secs_f64();
+    with_root_stats(&shared, &main, |tree, mut stats, mut tree_size| {
+        for helper in &helpers {
+            helper.root_stats(&mut stats);
+            tree_size += helper.tree_size();
+        }
+        result(&shared, stats, tree, tree_size, seconds, config.seed)
+    })
+}
+
+/// Calls `f` with the tree the principal variation is read from, the root statistics so
+/// far and the tree size: the shared tree's (locked while `f` runs) or `main`'s own, and
+/// `main`'s solo tallies; `f` adds the other threads'.
+fn with_root_stats<G: Game, R>(
+    shared: &Shared<G::Action>,
+    main: &Worker<G>,
+    f: impl FnOnce(&Tree<G::Action>, Vec<RootStat<G::Action>>, u64) -> R,
+) -> R {
+    let mut stats = Vec::new();
     let shared_trees = shared.tree.as_ref().map(lock_trees);
-    let (root_tree, mut tree_size) = match &shared_trees {
+    let (tree, tree_size) = match &shared_trees {
         Some(trees) => {
-            let tree = &trees[main.tree_of(root_player)];
+            let tree = &trees[main.tree_of(main.root_player)];
             tree.root_stats(&mut stats);
             (tree, trees.iter().map(|t| t.len() as u64).sum())
         }
         None => (main.root_tree(), main.tree_size()),
     };
     main.root_stats(&mut stats);
-    for helper in &helpers {
-        helper.root_stats(&mut stats);
-        tree_size += helper.tree_size();
-    }
-    result(&shared, stats, root_tree, tree_size, seconds, config.seed)
+    f(tree, stats, tree_size)
 }
 
 fn lock_trees<A>(trees: &Mutex<Vec<Tree<A>>>) -> std::sync::MutexGuard<'_, Vec<Tree<A>>> {
