@@ -292,9 +292,9 @@ def test_output_cut_short_by_the_reader_is_not_an_error():
 # ---- threads ---------------------------------------------------------------------------
 
 
-def test_alphabeta_searches_with_threads_lazy_smp():
-    """`solve --threads` and `analyse --algo alphabeta --threads` run Lazy SMP: the
-    same best move as one thread at this depth, the helpers' nodes counted too."""
+def test_alphabeta_searches_with_threads():
+    """`solve --threads` and `analyse --algo alphabeta --threads` share the root moves
+    among threads: the same depth, a legal best move, every thread's nodes counted."""
     one = json.loads(
         ok("solve", MIDGAME, "--depth", "3", "--objective", "score", "--json")
     )

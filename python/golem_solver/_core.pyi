@@ -286,8 +286,9 @@ def solve(
 ) -> SearchResult:
     """Alpha-beta with iterative deepening (minimax for two players, paranoid for more)
     until the first budget is reached; ``on_iteration`` gets each iteration's result.
-    With ``threads`` above 1 the threads search one shared table (Lazy SMP; the result
-    is then not reproducible)."""
+    With ``threads`` above 1 the threads share each iteration's root moves on one table
+    (settled values and proofs are those of one thread; estimates and node counts can
+    vary)."""
 
 def analyse(
     state: GameState,

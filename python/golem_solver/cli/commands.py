@@ -660,7 +660,7 @@ ThreadsOpt = int_option(
     key="threads",
     help=(
         "Threads searching together (ISMCTS: a tree each, merged at the root;"
-        " alpha-beta: one shared table). More than one is not reproducible."
+        " alpha-beta: the root moves shared out). More than one is not reproducible."
     ),
 )
 JsonOpt = typer.Option(False, "--json", help="End with one JSON object (one line).")

@@ -1,7 +1,8 @@
 //! Search rates with one thread and with several, on each game's bench positions
 //! (docs/strength.md, "Every core"): ISMCTS iterations per second, the threads keeping
 //! their own trees (`parallel=root`) or sharing one (`parallel=tree`); then alpha-beta
-//! (Lazy SMP) nodes per second and the depth completed in the same time.
+//! (root moves shared out) nodes per second, the depth completed in the same time, and
+//! the time to complete one thread's depth.
 //!
 //! `cargo run --release --example parallel_rate -- [MS_PER_SEARCH] [THREADS]` (1000, 2)
 
@@ -118,7 +119,7 @@ fn main() {
     }
     println!();
     println!(
-        "| game | position | alpha-beta, 1 thread: nodes/s | {threads} threads (Lazy SMP) | time to that depth, 1 thread | {threads} threads, speed-up |"
+        "| game | position | alpha-beta, 1 thread: nodes/s | {threads} threads | time to that depth, 1 thread | {threads} threads, speed-up |"
     );
     println!("| --- | --- | ---: | ---: | ---: | ---: |");
     for &id in GameId::ALL {

@@ -173,7 +173,7 @@ fn same_budget_same_result_and_node_count() {
 }
 
 #[test]
-fn lazy_smp_threads_agree_with_one_thread_on_what_is_settled_or_proven() {
+fn threads_agree_with_one_thread_on_what_is_settled_or_proven() {
     let mut rng = ChaCha8Rng::seed_from_u64(21);
     for _ in 0..8 {
         let state = late_position(&mut rng, 2, false);
@@ -192,8 +192,8 @@ fn lazy_smp_threads_agree_with_one_thread_on_what_is_settled_or_proven() {
             let two = search(&state, limits, &with(2), &StopFlag::new(), &mut |_| {});
             assert!(two.depth <= 5);
             check_pv(&state, &two, objective);
-            // A helper's deeper entries may refine an estimate; a settled value is the
-            // game's own and cannot differ, nor can a proof.
+            // Another thread's deeper entries may refine an estimate; a settled value is
+            // the game's own and cannot differ, nor can a proof.
             if one.settled {
                 assert!(two.settled);
                 assert!((one.value - two.value).abs() < 1e-9, "{objective:?}");
@@ -206,7 +206,7 @@ fn lazy_smp_threads_agree_with_one_thread_on_what_is_settled_or_proven() {
 }
 
 #[test]
-fn lazy_smp_stops_with_its_main_thread() {
+fn threads_stop_with_the_time_budget() {
     let mut rng = ChaCha8Rng::seed_from_u64(22);
     let state = Century::new_game(2, &mut rng);
     let mut legal = Vec::new();

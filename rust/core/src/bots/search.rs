@@ -160,7 +160,7 @@ pub struct AlphaBetaBot {
     pub chance_samples: Option<u32>,
     /// Time per move (iterative deepening up to `depth`).
     pub movetime: Option<Duration>,
-    /// Threads searching together (Lazy SMP).
+    /// Threads sharing each iteration's root moves.
     pub threads: usize,
 }
 

@@ -6,7 +6,7 @@
 //! | `random` | none |
 //! | game policies (Century: `greedy`) | none |
 //! | `ismcts` | `iterations` (1000) or `movetime` ms per move, `rollout` = `random`, `heuristic` or `policy` (policy), `epsilon` (0.1, heuristic and policy rollouts), `cutoff` (8; 0: play out to the end), `exploration` (0.3), `reward` = `graded` or `win` (graded), `scale` (8, graded only), `margin` (0.2, graded only), `prior` (1.0), `widening` (2; 0: off), `widening_exponent` (0.5), `decisive` = `on` or `off` (on), `variant` = `so` or `mo` (so), `solo` = `score` or `win` (score; what a 1-player game is played for, as `--objective`; `win` only for games with a solo win), `threads` (1), `parallel` = `root` or `tree` (root: a tree per thread; tree: one shared tree) |
-//! | `alphabeta` | `depth` (2; 128 with `movetime`), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available), `samples` (3 outcomes per chance node; 0: every one), `movetime` ms per move, `threads` (1; several search one shared table, Lazy SMP) |
+//! | `alphabeta` | `depth` (2; 128 with `movetime`), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available), `samples` (3 outcomes per chance node; 0: every one), `movetime` ms per move, `threads` (1; several share each iteration's root moves on one table) |
 //!
 //! A refusal names the offending key (or `bot` for the kind) and says what is wrong.
 

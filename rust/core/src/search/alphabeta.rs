@@ -13,14 +13,16 @@
 //!   history, then the game's own ordering hint.
 //! - Every root move is searched with a full window, so the per-move table holds exact
 //!   values, not bounds.
-//! - Threads: Lazy SMP. Every thread runs the same iterative deepening on one shared
-//!   table ([`SharedTable`]); the helpers take the root moves from the other end (helper
-//!   `i`: reversed, rotated by `i - 1`) and fill the table with results the main thread
-//!   then finds; the main thread's result is the answer. One thread is reproducible;
-//!   several are not (which thread stores first depends on timing).
+//! - Threads: the root moves of each iteration are shared out. Every root move is searched
+//!   with a full window, so they are independent: each thread takes the next move not yet
+//!   taken and searches it on one shared table ([`SharedTable`]), and the iteration ends
+//!   when every move is valued. One thread is reproducible. With several, settled values
+//!   and proofs are those of one thread; an estimate can differ where one thread meets a
+//!   position another has stored from a deeper search, and node counts vary.
 
 use std::cmp::Reverse;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
 
 use super::limits::{Budget, Limits, StopFlag};
 use super::objective::{ChanceValue, Objective, PROVEN};
@@ -49,7 +51,7 @@ pub struct AlphaBetaConfig {
     /// the number of draws at a node the game cannot list ([`UNLISTABLE_SAMPLES`] when
     /// `None`).
     pub chance_samples: Option<u32>,
-    /// Threads searching together (Lazy SMP; 0 counts as 1).
+    /// Threads sharing each iteration's root moves (0 counts as 1).
     pub threads: usize,
 }
 
@@ -137,38 +139,18 @@ pub fn try_search<G: Game>(
         .use_tt
         .then(|| SharedTable::try_new(config.hash_mb))
         .transpose()?;
-    // The helpers stop when the main thread is done; they need no budget of their own
-    // beyond its depth limit.
-    let helpers_stop = StopFlag::new();
-    let helper_limits = Limits {
-        depth: limits.depth,
-        ..Limits::default()
+    // A node budget is shared out evenly; time and the stop flag hold for every thread.
+    let per_thread = Limits {
+        nodes: limits.nodes.map(|n| (n / threads as u64).max(1)),
+        ..limits
     };
-    let helper_nodes = AtomicU64::new(0);
-    let mut result = std::thread::scope(|scope| {
-        for index in 1..threads {
-            let (table, stop, nodes) = (table.as_ref(), helpers_stop.clone(), &helper_nodes);
-            scope.spawn(move || {
-                let mut helper =
-                    Searcher::new(root, helper_limits, config, stop, table.map(Table::Shared));
-                helper.helper_index = index;
-                helper.iterate(root, &mut |_| {});
-                nodes.fetch_add(helper.nodes, Relaxed);
-            });
-        }
-        let mut main = Searcher::new(
-            root,
-            limits,
-            config,
-            stop.clone(),
-            table.as_ref().map(Table::Shared),
-        );
-        let result = main.iterate(root, report);
-        helpers_stop.stop();
-        result
-    });
-    result.nodes += helper_nodes.load(Relaxed);
-    Ok(result)
+    let searcher = || {
+        let table = table.as_ref().map(Table::Shared);
+        Searcher::new(root, per_thread, config, stop.clone(), table)
+    };
+    let mut main = searcher();
+    main.helpers = (1..threads).map(|_| searcher()).collect();
+    Ok(main.iterate(root, report))
 }
 
 /// The table a searcher uses: its own, or one shared with other threads.
@@ -221,9 +203,9 @@ struct Searcher<'a, G: Game> {
     chance_sampled: Option<u32>,
     root_player: usize,
     tt: Option<Table<'a, G::Action>>,
-    /// Lazy SMP: 0 for the main thread; a helper tries the root moves in reverse,
-    /// rotated by `helper_index - 1`.
-    helper_index: usize,
+    /// The other threads' searchers, which take root moves beside this one's (none: one
+    /// thread).
+    helpers: Vec<Searcher<'a, G>>,
     budget: Budget,
     /// The first iteration always completes, so there is always a move to report.
     enforce_budget: bool,
@@ -263,7 +245,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 _ => 0,
             },
             tt,
-            helper_index: 0,
+            helpers: Vec::new(),
             budget: Budget::new(limits, stop),
             enforce_budget: false,
             aborted: false,
@@ -330,38 +312,12 @@ impl<'a, G: Game> Searcher<'a, G> {
             .depth
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_DEPTH);
-        if self.helper_index > 0 {
-            // The helpers meet the main thread from the other end of its move list, so
-            // their table entries are for the moves it has not reached yet.
-            order.reverse();
-            let turn = (self.helper_index - 1) % order.len();
-            order.rotate_left(turn);
-        }
-        let first_depth = 1;
-        for depth in first_depth..=max_depth {
-            self.enforce_budget = depth > first_depth;
-            let mut scored: Vec<RootMove<G::Action>> = Vec::with_capacity(order.len());
-            for &action in &order {
-                let mut child = *root;
-                child.apply(action);
-                let (value, settled) =
-                    self.node(&child, depth - 1, 1, 1, f64::NEG_INFINITY, f64::INFINITY);
-                if self.aborted {
-                    break;
-                }
-                let mut line = vec![action];
-                line.extend_from_slice(&self.pv[1]);
-                scored.push(RootMove {
-                    action,
-                    value,
-                    settled,
-                    pv: line,
-                });
-            }
-            if self.aborted {
+        for depth in 1..=max_depth {
+            self.enforce_budget = depth > 1;
+            let Some(mut scored) = self.search_root_moves(root, &order, depth) else {
                 result.stopped = true;
                 break;
-            }
+            };
             // Best first; equal values keep the previous order, so results are stable.
             scored.sort_by(|a, b| b.value.total_cmp(&a.value));
             order = scored.iter().map(|m| m.action).collect();
@@ -383,11 +339,83 @@ impl<'a, G: Game> Searcher<'a, G> {
         result
     }
 
+    /// Every root move in `order` searched to `depth` with a full window, in that order;
+    /// `None` if a budget ran out first. With helpers, each thread takes the next move not
+    /// yet taken.
+    fn search_root_moves(
+        &mut self,
+        root: &G,
+        order: &[G::Action],
+        depth: u32,
+    ) -> Option<Vec<RootMove<G::Action>>> {
+        if self.helpers.is_empty() {
+            let mut scored = Vec::with_capacity(order.len());
+            for &action in order {
+                scored.push(self.search_root_move(root, action, depth)?);
+            }
+            return Some(scored);
+        }
+        let next = AtomicUsize::new(0);
+        let slots: Vec<Mutex<Option<RootMove<G::Action>>>> =
+            order.iter().map(|_| Mutex::new(None)).collect();
+        let work = |searcher: &mut Searcher<'a, G>| {
+            searcher.enforce_budget = depth > 1;
+            loop {
+                let index = next.fetch_add(1, Relaxed);
+                let Some(&action) = order.get(index) else {
+                    break;
+                };
+                let Some(scored) = searcher.search_root_move(root, action, depth) else {
+                    break;
+                };
+                *slots[index].lock().expect("root move slot") = Some(scored);
+            }
+        };
+        let mut helpers = std::mem::take(&mut self.helpers);
+        std::thread::scope(|scope| {
+            for helper in helpers.iter_mut() {
+                scope.spawn(|| work(helper));
+            }
+            work(self);
+        });
+        self.helpers = helpers;
+        // A thread that ran out of budget left its move unvalued: the iteration is lost.
+        slots
+            .into_iter()
+            .map(|slot| slot.into_inner().expect("root move slot"))
+            .collect()
+    }
+
+    /// One root move searched to `depth` with a full window; `None` if aborted.
+    fn search_root_move(
+        &mut self,
+        root: &G,
+        action: G::Action,
+        depth: u32,
+    ) -> Option<RootMove<G::Action>> {
+        let mut child = *root;
+        child.apply(action);
+        let (value, settled) = self.node(&child, depth - 1, 1, 1, f64::NEG_INFINITY, f64::INFINITY);
+        if self.aborted {
+            return None;
+        }
+        let mut line = vec![action];
+        line.extend_from_slice(&self.pv[1]);
+        Some(RootMove {
+            action,
+            value,
+            settled,
+            pv: line,
+        })
+    }
+
     fn fill_stats(&self, result: &mut AlphaBetaResult<G::Action>) {
-        result.nodes = self.nodes;
+        result.nodes = self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>();
         result.seconds = self.budget.elapsed().as_secs_f64();
         result.hashfull = self.tt.as_ref().map_or(0, |tt| tt.hashfull());
-        result.chance_sampled = self.chance_sampled;
+        result.chance_sampled = self
+            .chance_sampled
+            .or_else(|| self.helpers.iter().find_map(|h| h.chance_sampled));
     }
 
     /// Value of `state` for the root player, and whether it is settled (no horizon leaf).

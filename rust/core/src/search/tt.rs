@@ -137,7 +137,7 @@ impl<A: Copy> TranspositionTable<A> {
     }
 }
 
-/// A table several threads search together (Lazy SMP): each entry behind its own lock,
+/// A table several threads search together (parallel alpha-beta): each entry behind its own lock,
 /// so two threads contend only when they touch the same slot. Sized, checked and
 /// allocated as [`TranspositionTable`] is (a lock makes each slot a little larger).
 pub struct SharedTable<A> {
