@@ -108,8 +108,11 @@ pub enum SoloGoal {
     #[default]
     Score,
     /// The chance to win ([`GameInfo::solo_win`](crate::GameInfo)): `reward` as
-    /// configured, every rollout played to the end (only a finished game says whether it
-    /// was won).
+    /// configured, so a rollout that reaches the end is rewarded mostly by whether it was
+    /// won, and one cut off before it by the score margin (coins stand in for the chance
+    /// while the end is out of reach). With `rollout_cutoff: None` every rollout reaches
+    /// the end: `solo_win` is then measured on every iteration, at the cost of far fewer
+    /// of them.
     Win,
 }
 
@@ -656,11 +659,7 @@ impl<G: Game> Worker<G> {
                 widening: config.widening.map(|w| (w.base, w.exponent)),
             },
             rollout: config.rollout,
-            rollout_cutoff: if solo_win {
-                None
-            } else {
-                config.rollout_cutoff
-            },
+            rollout_cutoff: config.rollout_cutoff,
             reward,
             solo_baseline: if players == 1 {
                 root.heuristic_score(root_player)
