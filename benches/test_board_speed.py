@@ -5,23 +5,24 @@ second)."""
 
 from __future__ import annotations
 
-import shutil
 import statistics
-import subprocess
 import sys
 
 import pytest
 
-from conftest import pick
+from conftest import ROOT, pick
+
+sys.path.insert(0, str(ROOT / "tests"))
 
 pytest.importorskip(
     "starlette", reason="the board extra: pip install golem-solver[board]"
 )
 sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
+from board_support import CHROMIUM, BoardServer  # noqa: E402
+
 import golem_solver  # noqa: E402
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
     pytest.skip(
         "no system Chromium (apt-get install chromium)", allow_module_level=True
@@ -35,32 +36,15 @@ UPDATES_TARGET = 4
 
 @pytest.fixture(scope="module")
 def page():
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "golem_solver.cli",
-            "board",
-            "--no-browser",
-            "--port",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    url = process.stdout.readline().split(" ", 1)[1].strip()
-    with sync_api.sync_playwright() as playwright:
+    with BoardServer() as board, sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, args=["--no-sandbox"]
         )
         page = browser.new_page(viewport={"width": 1500, "height": 950})
-        page.goto(url)
+        page.goto(board.url)
         page.wait_for_selector("body[data-ready='1']")
         yield page
         browser.close()
-    process.terminate()
-    process.wait(timeout=15)
 
 
 def start(page, game):

@@ -13,9 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
@@ -29,15 +26,12 @@ pytest.importorskip(
 )
 sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
+from board_support import CHROMIUM, BoardServer  # noqa: E402
+
 import golem_solver  # noqa: E402
 from golem_solver.cli import app as cli_app  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = (
-    os.environ.get("GOLEM_CHROMIUM")
-    or shutil.which("chromium")
-    or shutil.which("chromium-browser")
-)
 if CHROMIUM is None:
     pytest.skip(
         "no system Chromium (apt-get install chromium)", allow_module_level=True
@@ -55,29 +49,9 @@ SHOTS = ROOT / "docs" / "images" if os.environ.get("GOLEM_BOARD_SCREENSHOTS") el
 @pytest.fixture(scope="module")
 def server():
     """``golem-solve board`` on a free port: its URL; stopped with Ctrl-C at the end."""
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "golem_solver.cli",
-            "board",
-            "--no-browser",
-            "--port",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = process.stdout.readline().strip()
-    assert line.startswith("board: http://127.0.0.1:"), (
-        line,
-        process.stderr.read() if process.poll() is not None else "",
-    )
-    yield line.split(" ", 1)[1]
-    process.send_signal(__import__("signal").SIGINT)
-    _, err = process.communicate(timeout=15)
-    assert process.returncode == 130 and "Traceback" not in err, err
+    with BoardServer() as board:
+        yield board.url
+    assert board.returncode == 130 and "Traceback" not in board.stderr, board.stderr
 
 
 @pytest.fixture(scope="module")
