@@ -45,6 +45,8 @@ DEFAULT_RUNGS = [
     "alphabeta:depth=2",
     "ismcts:movetime=10",
     "ismcts:movetime=100",
+    # A second thread at equal wall time (play with --threads 1: the rung takes 2 cores).
+    "ismcts:movetime=100,threads=2",
     "ismcts:movetime=1000",
 ]
 QUICK_RUNGS = ["random", "greedy", "alphabeta:depth=1", "ismcts:iterations=50"]
