@@ -352,6 +352,25 @@ fn every_position_file_draws_every_piece_once() {
     }
 }
 
+/// Plays `s` to its end (at most 3000 plies) by random moves and chance, calling
+/// `decide(state, ply)` before each move.
+fn play_randomly(s: &mut State, rng: &mut ChaCha8Rng, mut decide: impl FnMut(&State, u32)) {
+    let mut plies = 0;
+    while s.phase != Phase::Over && plies < 3000 {
+        if s.turn() == Turn::Chance {
+            let outcome = s.sample_chance(rng);
+            s.apply(outcome);
+            continue;
+        }
+        decide(s, plies);
+        let Some(&a) = s.legal().choose(rng) else {
+            break;
+        };
+        s.apply(a);
+        plies += 1;
+    }
+}
+
 /// Random games for 1–4 players, drawn every few plies through to the end.
 #[test]
 fn random_games_draw_at_every_stage() {
@@ -365,24 +384,12 @@ fn random_games_draw_at_every_stage() {
         };
         let mut s = new_game_seeded(comp, players, 700 + game, options);
         let mut rng = ChaCha8Rng::seed_from_u64(game);
-        let mut plies = 0;
-        while s.phase != Phase::Over && plies < 3000 {
-            if s.turn() == Turn::Chance {
-                let outcome = s.sample_chance(&mut rng);
-                s.apply(outcome);
-                continue;
-            }
-            let legal = s.legal();
-            let Some(&a) = legal.choose(&mut rng) else {
-                break;
-            };
+        play_randomly(&mut s, &mut rng, |s, plies| {
             if plies % 9 == 0 {
-                check(&s, &format!("game {game} ply {plies}"));
+                check(s, &format!("game {game} ply {plies}"));
                 drawn += 1;
             }
-            s.apply(a);
-            plies += 1;
-        }
+        });
         assert_eq!(s.phase, Phase::Over, "game {game} reached the end");
         check(&s, &format!("game {game} over"));
         let svg = to_svg(&s);
@@ -513,13 +520,7 @@ fn the_draft_and_kept_objectives_are_drawn_as_cards() {
         let players = 2 + (game % 3) as usize;
         let mut s = new_game_seeded(comp, players, 40 + game, NewGame::default());
         assert_eq!(s.phase, Phase::Draft, "game {game} starts with the draft");
-        let mut plies = 0;
-        while s.phase != Phase::Over && plies < 3000 {
-            if s.turn() == Turn::Chance {
-                let outcome = s.sample_chance(&mut rng);
-                s.apply(outcome);
-                continue;
-            }
+        play_randomly(&mut s, &mut rng, |s, plies| {
             let legal = s.legal();
             let named: Vec<(String, String)> = legal
                 .iter()
@@ -532,7 +533,7 @@ fn the_draft_and_kept_objectives_are_drawn_as_cards() {
                 })
                 .collect();
             if !named.is_empty() {
-                let svg = to_svg(&s);
+                let svg = to_svg(s);
                 let doc = roxmltree::Document::parse(&svg).unwrap();
                 let cards: Vec<String> = with_class(&doc, "objective")
                     .iter()
@@ -557,12 +558,7 @@ fn the_draft_and_kept_objectives_are_drawn_as_cards() {
                     }
                 }
             }
-            let Some(&a) = legal.choose(&mut rng) else {
-                break;
-            };
-            s.apply(a);
-            plies += 1;
-        }
+        });
         // At the end every hand is shown, the completed cards marked.
         assert_eq!(s.phase, Phase::Over);
         let svg = to_svg(&s);
