@@ -18,19 +18,24 @@ CHROMIUM: Optional[str] = (
 )
 
 
+def start_board(*args: str) -> subprocess.Popen:
+    """``golem-solve board --no-browser --port 0 ARGS...`` with its output piped."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "golem_solver.cli", "board", "--no-browser"]
+        + ["--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
 class BoardServer:
     """``golem-solve board --no-browser --port 0`` for a ``with`` block: ``url`` is the
     line it printed (token included); leaving the block presses Ctrl-C and keeps the
     exit status and standard error in ``returncode`` and ``stderr``."""
 
     def __enter__(self) -> "BoardServer":
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "golem_solver.cli", "board", "--no-browser"]
-            + ["--port", "0"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
+        self.process = start_board()
         line = self.process.stdout.readline().strip()
         if not line.startswith("board: http://127.0.0.1:"):
             self.process.kill()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import socket
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -17,13 +16,13 @@ pytest.importorskip(
 )
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
+from board_support import start_board  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
+from test_cli import run as cli  # noqa: E402
 
 import golem_solver  # noqa: E402
 from golem_solver import annotate, records  # noqa: E402
 from golem_solver.board import server, session  # noqa: E402
-from golem_solver.cli import app as cli_app  # noqa: E402
 
 GAMES = list(golem_solver.GAMES)
 TOKEN = "test-token"
@@ -42,14 +41,6 @@ def client():
     with make_client() as c:
         yield c
         c.app.state.store.stop_all()
-
-
-def cli(*args):
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(cli_app, [str(a) for a in args])
 
 
 def new_game(client, game, **fields):
@@ -816,21 +807,7 @@ def test_the_command_prints_one_line_serves_and_stops_on_ctrl_c(tmp_path):
     import urllib.request
 
     position = ROOT / "examples" / "century-midgame.toml"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "golem_solver.cli",
-            "board",
-            "--no-browser",
-            "--port",
-            "0",
-            str(position),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = start_board(str(position))
     try:
         line = process.stdout.readline().strip()
         assert line.startswith("board: http://127.0.0.1:") and "?token=" in line
@@ -957,22 +934,7 @@ def test_requests_at_random_get_an_answer_or_one_error_line(client):
 def test_a_host_other_than_loopback_is_warned_about():
     import signal
 
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "golem_solver.cli",
-            "board",
-            "--no-browser",
-            "--host",
-            "0.0.0.0",
-            "--port",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    process = start_board("--host", "0.0.0.0")
     try:
         line = process.stdout.readline()
         assert line.startswith("board: http://0.0.0.0:")

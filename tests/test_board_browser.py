@@ -27,9 +27,9 @@ pytest.importorskip(
 sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 
 from board_support import CHROMIUM, BoardServer  # noqa: E402
+from test_cli import run as cli  # noqa: E402
 
 import golem_solver  # noqa: E402
-from golem_solver.cli import app as cli_app  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 if CHROMIUM is None:
@@ -178,16 +178,6 @@ def click_board_element(page):
         return offered
     wait_version_above(page, before)
     return None
-
-
-def cli(*args):
-    from typer.testing import CliRunner
-
-    try:
-        runner = CliRunner(mix_stderr=False)  # type: ignore[call-arg]
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(cli_app, [str(a) for a in args])
 
 
 @pytest.mark.parametrize("game", GAMES)

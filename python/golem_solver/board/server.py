@@ -48,6 +48,15 @@ SECURITY_HEADERS = {
 }
 
 
+def download(text: str, media_type: str, name: str) -> Response:
+    """A file the browser saves as ``name``."""
+    return Response(
+        text,
+        media_type=media_type,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
 def error_line(field: Optional[str], message: str) -> str:
     """The command line's one error line (``cli.commands._error_line``'s format)."""
     if field:
@@ -315,21 +324,13 @@ def create_app(
             node = game.nodes[game.current]
             text = node.state.to_toml()
             name = f"{node.state.game}-ply{node.ply}.toml"
-        return Response(
-            text,
-            media_type="application/toml",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        return download(text, "application/toml", name)
 
     async def record_jsonl(request: Request) -> Response:
         game = game_of(request)
         text = game.record_text()
         name = f"{game.record().game}-record.jsonl"
-        return Response(
-            text,
-            media_type="application/jsonl",
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        return download(text, "application/jsonl", name)
 
     async def events(request: Request) -> Response:
         game = game_of(request)
