@@ -234,6 +234,7 @@ fn search_position<G: Game>(
             use_tt: true,
             chance_samples: None,
             threads: 1,
+            ..AlphaBetaConfig::default()
         };
         let result = alphabeta::search(state, limits, &config, stop, &mut |_| {});
         push(

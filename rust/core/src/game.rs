@@ -9,6 +9,30 @@ use rand::RngCore;
 
 pub use crate::bench::BenchPosition;
 
+/// Which weights an evaluation uses ([`Game::heuristic_score_with`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EvalWeights {
+    /// The set the game ships: [`Game::heuristic_score`].
+    #[default]
+    Default,
+    /// The weights set by hand.
+    Hand,
+    /// The weights fitted to self-play results (`scripts/fit_eval.py`).
+    Fitted,
+}
+
+impl EvalWeights {
+    pub const NAMES: [&'static str; 3] = ["default", "hand", "fitted"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EvalWeights::Default => "default",
+            EvalWeights::Hand => "hand",
+            EvalWeights::Fitted => "fitted",
+        }
+    }
+}
+
 /// Who acts in a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
@@ -415,6 +439,32 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// cut-offs. Defaults to the current score.
     fn heuristic_score(&self, player: usize) -> f64 {
         self.score(player) as f64
+    }
+
+    /// [`Game::heuristic_score`] with the weight set `weights` names. Search calls this
+    /// (bot specs' `eval=`), so that two weight sets can play each other; by default every
+    /// set is the game's one evaluation.
+    fn heuristic_score_with(&self, player: usize, weights: EvalWeights) -> f64 {
+        let _ = weights;
+        self.heuristic_score(player)
+    }
+
+    /// Names of the terms the evaluation weighs ([`Game::eval_terms`]); empty for a game
+    /// whose evaluation has none. The first term is in points and has weight 1 in every
+    /// set, so that a fitted evaluation stays on the scale of final scores.
+    const EVAL_TERMS: &'static [&'static str] = &[];
+
+    /// The weights of [`Game::EVAL_TERMS`] in the hand-set ([`EvalWeights::Hand`]) and the
+    /// fitted ([`EvalWeights::Fitted`]) evaluation: `heuristic_score_with` is the weighted
+    /// sum of [`Game::eval_terms`] (the conformance checks hold every game to it).
+    const EVAL_HAND: &'static [f64] = &[];
+    const EVAL_FITTED: &'static [f64] = &[];
+
+    /// The unweighted terms of `player`'s evaluation here, one per [`Game::EVAL_TERMS`]
+    /// name, into `out`: every weight set's evaluation is their weighted sum. What
+    /// `scripts/fit_eval.py` fits weights to (the `eval_data` example records them).
+    fn eval_terms(&self, player: usize, out: &mut [f64]) {
+        let _ = (player, out);
     }
 
     /// Whether playing `action` (a player action of this state) leaves every other

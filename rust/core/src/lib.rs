@@ -17,4 +17,6 @@ pub mod search;
 pub mod testing;
 pub mod util;
 
-pub use game::{Game, GameInfo, PositionError, ReadContext, RulesText, Ruleset, Traced, Turn};
+pub use game::{
+    EvalWeights, Game, GameInfo, PositionError, ReadContext, RulesText, Ruleset, Traced, Turn,
+};

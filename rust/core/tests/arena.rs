@@ -369,6 +369,12 @@ fn specs_read_back_as_their_canonical_names() {
             "ismcts:iterations=1000,threads=2,parallel=tree",
         ),
         ("ismcts:threads=1,parallel=root", "ismcts:iterations=1000"),
+        ("ismcts:eval=hand", "ismcts:iterations=1000,eval=hand"),
+        ("ismcts:eval=default", "ismcts:iterations=1000"),
+        (
+            "alphabeta:eval=fitted",
+            "alphabeta:depth=2,objective=margin,eval=fitted",
+        ),
         (
             "alphabeta:threads=2",
             "alphabeta:depth=2,objective=margin,threads=2",
@@ -488,6 +494,11 @@ fn bad_specs_name_the_bad_key() {
             "'leaf' is not one of: root, tree",
         ),
         ("alphabeta:threads=300", "threads", "300 is outside 1..=256"),
+        (
+            "ismcts:eval=learned",
+            "eval",
+            "'learned' is not one of: default, hand, fitted",
+        ),
         (
             "ismcts:rollout=heuristic,epsilon=2",
             "epsilon",

@@ -28,6 +28,7 @@ fn solve(
         use_tt,
         chance_samples: None,
         threads: 1,
+        ..AlphaBetaConfig::default()
     };
     search(state, limits, &config, &StopFlag::new(), &mut |_| {})
 }
@@ -387,4 +388,52 @@ fn a_discard_choice_decides() {
         .filter(|m| verdict(m.value) == Verdict::Win { plies: 1 })
         .count();
     assert_eq!(winners, 1, "only one discard wins");
+}
+
+#[test]
+fn the_weight_set_a_search_is_given_is_the_one_it_evaluates_with() {
+    use golem_core::EvalWeights;
+    // Only meaningful while the fitted set differs from the hand-set one.
+    assert_ne!(Century::EVAL_HAND, Century::EVAL_FITTED);
+    let mut rng = ChaCha8Rng::seed_from_u64(31);
+    let mut parted = (0, 0);
+    for _ in 0..8 {
+        let state = late_position(&mut rng, 2, true);
+        let mut visits = Vec::new();
+        let mut values = Vec::new();
+        for eval in [EvalWeights::Hand, EvalWeights::Fitted, EvalWeights::Default] {
+            let limits = Limits {
+                iterations: Some(300),
+                ..Limits::default()
+            };
+            let config = IsmctsConfig {
+                rollout_cutoff: Some(1),
+                seed: 5,
+                eval,
+                ..IsmctsConfig::default()
+            };
+            let result = ismcts::search(&state, limits, &config, &StopFlag::new(), &mut |_| {});
+            visits.push(result.moves.iter().map(|m| m.visits).collect::<Vec<_>>());
+            let limits = Limits {
+                depth: Some(2),
+                ..Limits::default()
+            };
+            let config = AlphaBetaConfig {
+                objective: Objective::Margin,
+                chance_samples: Some(2),
+                eval,
+                ..AlphaBetaConfig::default()
+            };
+            values.push(search(&state, limits, &config, &StopFlag::new(), &mut |_| {}).value);
+        }
+        // The default set is the hand-set one (until a fit is adopted).
+        assert_eq!(visits[0], visits[2]);
+        assert_eq!(values[0].to_bits(), values[2].to_bits());
+        parted.0 += (visits[0] != visits[1]) as u32;
+        parted.1 += (values[0] != values[1]) as u32;
+    }
+    assert!(
+        parted.0 > 0 && parted.1 > 0,
+        "the sets never part: {parted:?}"
+    );
 }

@@ -424,6 +424,7 @@ pub fn solve(
                 use_tt,
                 chance_samples: None,
                 threads,
+                ..AlphaBetaConfig::default()
             },
             flag: stop.map(|s| s.flag).unwrap_or_default(),
             on_iteration,

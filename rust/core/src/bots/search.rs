@@ -13,7 +13,7 @@ use crate::search::alphabeta::{self, AlphaBetaConfig};
 use crate::search::ismcts::{self, IsmctsConfig, Reward, Rollout, Variant};
 use crate::search::objective::Objective;
 use crate::search::{Limits, StopFlag};
-use crate::{Game, Turn};
+use crate::{EvalWeights, Game, Turn};
 
 /// ISMCTS, one thread, `iterations` (or `movetime`) per move, seeded from the bot's RNG for
 /// each move. Every other setting is `config`'s (its `threads` and `seed` are ignored).
@@ -106,6 +106,9 @@ impl<G: Game> Bot<G> for IsmctsBot {
         if config.parallel != default.parallel {
             name += ",parallel=tree";
         }
+        if config.eval != default.eval {
+            name += &format!(",eval={}", config.eval.name());
+        }
         name
     }
 
@@ -162,6 +165,8 @@ pub struct AlphaBetaBot {
     pub movetime: Option<Duration>,
     /// Threads sharing each iteration's root moves.
     pub threads: usize,
+    /// The evaluation's weights at the horizon.
+    pub eval: EvalWeights,
 }
 
 impl AlphaBetaBot {
@@ -180,6 +185,7 @@ impl Default for AlphaBetaBot {
             chance_samples: Some(Self::DEFAULT_SAMPLES),
             movetime: None,
             threads: 1,
+            eval: EvalWeights::Default,
         }
     }
 }
@@ -202,6 +208,9 @@ impl<G: Game> Bot<G> for AlphaBetaBot {
         }
         if self.threads > 1 {
             name += &format!(",threads={}", self.threads);
+        }
+        if self.eval != EvalWeights::Default {
+            name += &format!(",eval={}", self.eval.name());
         }
         name
     }
@@ -227,6 +236,7 @@ impl<G: Game> Bot<G> for AlphaBetaBot {
             use_tt: true,
             chance_samples: self.chance_samples,
             threads: self.threads,
+            eval: self.eval,
         };
         alphabeta::search(state, limits, &config, stop, &mut |_| {}).best
     }

@@ -5,8 +5,8 @@
 //! | --- | --- |
 //! | `random` | none |
 //! | game policies (Century: `greedy`) | none |
-//! | `ismcts` | `iterations` (1000) or `movetime` ms per move, `rollout` = `random`, `heuristic` or `policy` (policy), `epsilon` (0.1, heuristic and policy rollouts), `cutoff` (8; 0: play out to the end), `exploration` (0.3), `reward` = `graded` or `win` (graded), `scale` (8, graded only), `margin` (0.2, graded only), `prior` (1.0), `widening` (2; 0: off), `widening_exponent` (0.5), `decisive` = `on` or `off` (on), `variant` = `so` or `mo` (so), `solo` = `score` or `win` (score; what a 1-player game is played for, as `--objective`; `win` only for games with a solo win), `threads` (1), `parallel` = `root` or `tree` (root: a tree per thread; tree: one shared tree) |
-//! | `alphabeta` | `depth` (2; 128 with `movetime`), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available), `samples` (3 outcomes per chance node; 0: every one), `movetime` ms per move, `threads` (1; several share each iteration's root moves on one table) |
+//! | `ismcts` | `iterations` (1000) or `movetime` ms per move, `rollout` = `random`, `heuristic` or `policy` (policy), `epsilon` (0.1, heuristic and policy rollouts), `cutoff` (8; 0: play out to the end), `exploration` (0.3), `reward` = `graded` or `win` (graded), `scale` (8, graded only), `margin` (0.2, graded only), `prior` (1.0), `widening` (2; 0: off), `widening_exponent` (0.5), `decisive` = `on` or `off` (on), `variant` = `so` or `mo` (so), `solo` = `score` or `win` (score; what a 1-player game is played for, as `--objective`; `win` only for games with a solo win), `threads` (1), `parallel` = `root` or `tree` (root: a tree per thread; tree: one shared tree), `eval` = `default`, `hand` or `fitted` (default: the evaluation's weight set at cut-offs) |
+//! | `alphabeta` | `depth` (2; 128 with `movetime`), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available), `samples` (3 outcomes per chance node; 0: every one), `movetime` ms per move, `threads` (1; several share each iteration's root moves on one table), `eval` (as for ismcts, at the horizon) |
 //!
 //! A refusal names the offending key (or `bot` for the kind) and says what is wrong.
 
@@ -20,7 +20,7 @@ use crate::search::ismcts::{Parallel, Reward, Rollout, SoloGoal, Variant, Wideni
 use crate::search::objective::Objective;
 use crate::search::options::THREADS;
 use crate::search::tt::{TranspositionTable, MAX_HASH_MB};
-use crate::Game;
+use crate::{EvalWeights, Game};
 
 /// A refused spec: `field` is the bad key, or `bot` when the kind itself is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -55,6 +55,7 @@ const ISMCTS_KEYS: &[&str] = &[
     "solo",
     "threads",
     "parallel",
+    "eval",
 ];
 const ALPHABETA_KEYS: &[&str] = &[
     "depth",
@@ -63,6 +64,7 @@ const ALPHABETA_KEYS: &[&str] = &[
     "samples",
     "movetime",
     "threads",
+    "eval",
 ];
 
 /// Builds the bot a spec describes.
@@ -304,6 +306,7 @@ fn ismcts<G: Game>(options: &[(&str, &str)]) -> Result<IsmctsBot, BotSpecError> 
         &[("root", Parallel::Root), ("tree", Parallel::Tree)],
     )?
     .unwrap_or(config.parallel);
+    config.eval = eval_weights(options)?.unwrap_or(config.eval);
     Ok(bot)
 }
 
@@ -331,5 +334,19 @@ fn alphabeta<G: Game>(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecE
         }
     }
     bot.threads = number(options, "threads", *THREADS.start(), *THREADS.end())?.unwrap_or(1);
+    bot.eval = eval_weights(options)?.unwrap_or(bot.eval);
     Ok(bot)
+}
+
+/// The `eval` key: which of the game's weight sets the evaluation uses.
+fn eval_weights(options: &[(&str, &str)]) -> Result<Option<EvalWeights>, BotSpecError> {
+    choice(
+        options,
+        "eval",
+        &[
+            ("default", EvalWeights::Default),
+            ("hand", EvalWeights::Hand),
+            ("fitted", EvalWeights::Fitted),
+        ],
+    )
 }

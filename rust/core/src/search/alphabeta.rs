@@ -27,7 +27,7 @@ use std::sync::Mutex;
 use super::limits::{Budget, Limits, StopFlag};
 use super::objective::{ChanceValue, Objective, PROVEN};
 use super::tt::{Bound, Entry, SharedTable, TableError, TranspositionTable};
-use crate::{Game, Turn};
+use crate::{EvalWeights, Game, Turn};
 
 /// Deepest iteration ever started (also bounds the per-level buffers).
 pub const MAX_DEPTH: u32 = 128;
@@ -53,6 +53,8 @@ pub struct AlphaBetaConfig {
     pub chance_samples: Option<u32>,
     /// Threads sharing each iteration's root moves (0 counts as 1).
     pub threads: usize,
+    /// The evaluation's weights at the horizon.
+    pub eval: EvalWeights,
 }
 
 impl Default for AlphaBetaConfig {
@@ -63,6 +65,7 @@ impl Default for AlphaBetaConfig {
             use_tt: true,
             chance_samples: None,
             threads: 1,
+            eval: EvalWeights::Default,
         }
     }
 }
@@ -198,6 +201,7 @@ struct Window<A> {
 
 struct Searcher<'a, G: Game> {
     objective: Objective,
+    eval: EvalWeights,
     chance_samples: Option<u32>,
     /// Draws made at unlistable chance nodes, once one was met.
     chance_sampled: Option<u32>,
@@ -238,6 +242,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let levels = 2 * MAX_DEPTH as usize + 2;
         Searcher {
             objective: config.objective,
+            eval: config.eval,
             chance_samples: config.chance_samples,
             chance_sampled: None,
             root_player: match root.turn() {
@@ -303,7 +308,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
         order = ranked.into_iter().map(|(_, a)| a).collect();
         if order.is_empty() {
-            result.value = self.objective.horizon(root, self.root_player);
+            result.value = self.objective.horizon(root, self.root_player, self.eval);
             return result;
         }
         let max_depth = self
@@ -453,8 +458,9 @@ impl<'a, G: Game> Searcher<'a, G> {
                         self.root_player,
                         mover,
                         &self.leaf_parent,
+                        self.eval,
                     ),
-                    None => self.objective.horizon(state, self.root_player),
+                    None => self.objective.horizon(state, self.root_player, self.eval),
                 };
                 return (value, false);
             }
@@ -604,7 +610,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         .then_some(window.mover);
         if leaf_mover.is_some() && !self.leaf_parent_ready {
             for player in (0..state.num_players()).filter(|&p| p != window.mover) {
-                self.leaf_parent[player] = state.heuristic_score(player);
+                self.leaf_parent[player] = state.heuristic_score_with(player, self.eval);
             }
             self.leaf_parent_ready = true;
         }

@@ -3,7 +3,7 @@
 //! ordering. Slow and obviously right; tests hold alpha-beta to it.
 
 use super::objective::Objective;
-use crate::{Game, Turn};
+use crate::{EvalWeights, Game, Turn};
 
 /// Value of `state` searched `depth` plies deep, for `root`; `plies` moves were made so far.
 pub fn minimax<G: Game>(
@@ -28,12 +28,12 @@ pub fn minimax<G: Game>(
                 .collect();
             objective.chance(values.into_iter())
         }
-        Turn::Player(_) if depth == 0 => objective.horizon(state, root),
+        Turn::Player(_) if depth == 0 => objective.horizon(state, root, EvalWeights::Default),
         Turn::Player(mover) => {
             let mut actions = Vec::new();
             state.legal_actions(&mut actions);
             if actions.is_empty() {
-                return objective.horizon(state, root);
+                return objective.horizon(state, root, EvalWeights::Default);
             }
             let values = actions.iter().map(|&action| {
                 let mut child = *state;

@@ -2,7 +2,7 @@
 //!
 //! Values are always from the searching (root) player's point of view.
 
-use crate::Game;
+use crate::{EvalWeights, Game};
 
 /// A proven win scores `WIN - plies`: shorter wins score higher, like mate scores.
 pub const WIN: f64 = 1_000_000.0;
@@ -36,11 +36,12 @@ impl Objective {
         }
     }
 
-    /// Value at the search horizon (a live position that is not searched further).
-    pub fn horizon<G: Game>(self, state: &G, root: usize) -> f64 {
+    /// Value at the search horizon (a live position that is not searched further), the
+    /// evaluation weighted by `weights`.
+    pub fn horizon<G: Game>(self, state: &G, root: usize, weights: EvalWeights) -> f64 {
         match self {
             Objective::Win => 0.0,
-            Objective::Margin => margin(state, root, |s, p| s.heuristic_score(p)),
+            Objective::Margin => margin(state, root, |s, p| s.heuristic_score_with(p, weights)),
         }
     }
 
@@ -53,12 +54,13 @@ impl Objective {
         root: usize,
         mover: usize,
         parent: &[f64],
+        weights: EvalWeights,
     ) -> f64 {
         match self {
             Objective::Win => 0.0,
             Objective::Margin => margin(state, root, |s, p| {
                 if p == mover {
-                    s.heuristic_score(p)
+                    s.heuristic_score_with(p, weights)
                 } else {
                     parent[p]
                 }
@@ -172,10 +174,9 @@ mod tests {
         // At a horizon, the evaluation itself (Nim's: whether the mover wins, here not).
         let start = nim(4, 1);
         assert_eq!(
-            Objective::Margin.horizon(&start, 0),
+            Objective::Margin.horizon(&start, 0, EvalWeights::Default),
             start.heuristic_score(0)
         );
-        assert!(Objective::Margin.horizon(&start, 0).is_finite());
         // With two players the same end is a margin of one point over the other.
         let mut pair = nim(1, 2);
         pair.apply(1);

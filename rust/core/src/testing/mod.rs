@@ -21,7 +21,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::perft::perft;
-use crate::{Game, Turn};
+use crate::{EvalWeights, Game, Turn};
 
 /// One random step: at a chance node an outcome drawn by its probability
 /// ([`crate::playout::random_outcome`]), else a uniformly random legal action (listed
@@ -157,6 +157,7 @@ fn check_legality_answers<G: Game>(state: &G, legal: &[G::Action], others: &[G::
 /// spread over the list, so states with hundreds stay cheap.
 fn check_untouched_scores<G: Game>(state: &G, mover: usize, legal: &[G::Action]) {
     let name = G::INFO.name;
+    let terms = vec![0.0; G::EVAL_TERMS.len()];
     let step = legal.len().div_ceil(32).max(1);
     for &action in legal.iter().step_by(step) {
         if !state.heuristic_changes_only_mover(action) {
@@ -170,6 +171,59 @@ fn check_untouched_scores<G: Game>(state: &G, mover: usize, legal: &[G::Action])
                 before.to_bits(),
                 after.to_bits(),
                 "{name}: {action:?} changed player {player}'s heuristic score ({before} -> {after})"
+            );
+            // Every weight set reuses the scores too: the terms themselves stay.
+            let (mut before, mut after) = (terms.clone(), terms.clone());
+            state.eval_terms(player, &mut before);
+            child.eval_terms(player, &mut after);
+            assert!(
+                before
+                    .iter()
+                    .zip(&after)
+                    .all(|(b, a)| b.to_bits() == a.to_bits()),
+                "{name}: {action:?} changed player {player}'s evaluation terms"
+            );
+        }
+    }
+}
+
+/// Every weight set's evaluation is its weighted sum of the game's evaluation terms, and
+/// the default set is `heuristic_score` itself.
+fn check_eval_terms<G: Game>(state: &G) {
+    let name = G::INFO.name;
+    let count = G::EVAL_TERMS.len();
+    assert_eq!(G::EVAL_HAND.len(), count, "{name}: a hand weight per term");
+    assert_eq!(
+        G::EVAL_FITTED.len(),
+        count,
+        "{name}: a fitted weight per term"
+    );
+    let mut terms = vec![0.0; count];
+    for player in 0..state.num_players() {
+        let plain = state.heuristic_score(player);
+        let default = state.heuristic_score_with(player, EvalWeights::Default);
+        assert_eq!(
+            plain.to_bits(),
+            default.to_bits(),
+            "{name}: the default set"
+        );
+        if count == 0 {
+            continue;
+        }
+        state.eval_terms(player, &mut terms);
+        assert!(
+            terms.iter().all(|t| t.is_finite()),
+            "{name}: evaluation terms {terms:?}"
+        );
+        for (set, weights) in [
+            (EvalWeights::Hand, G::EVAL_HAND),
+            (EvalWeights::Fitted, G::EVAL_FITTED),
+        ] {
+            let sum: f64 = terms.iter().zip(weights).map(|(t, w)| t * w).sum();
+            let value = state.heuristic_score_with(player, set);
+            assert!(
+                (value - sum).abs() <= 1e-9 * (1.0 + value.abs()),
+                "{name}: {set:?} evaluation {value}, its weighted terms {sum}"
             );
         }
     }
@@ -188,6 +242,7 @@ pub fn check_state<G: Game>(state: &G, rng: &mut ChaCha8Rng) {
         (G::INFO.min_players..=G::INFO.max_players).contains(&players),
         "{name}: {players} players is outside the game's range"
     );
+    check_eval_terms(state);
 
     // Position text: the state reads back to itself, hash included.
     if let Some(text) = &text {

@@ -464,8 +464,16 @@ fn cached_best_golem(
     })
 }
 
-/// The evaluation of `player`'s position in points (see the module documentation).
-pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
+/// Names of [`terms`], in order.
+pub(super) const TERMS: [&str; 4] = ["points", "caravan", "best_golem", "engine"];
+
+/// The weights of [`TERMS`] as set by hand: `CARAVAN`, `GOLEM`, `ENGINE`.
+pub(super) const HAND: [f64; 4] = [1.0, CARAVAN, GOLEM, ENGINE];
+
+/// The evaluation's terms for `player` (see the module documentation): the points without
+/// the non-yellow crystals, the caravan's worth, the discounted best golem, and the
+/// engine's rate times the turns left.
+pub(super) fn terms(state: &Century, player: usize) -> [f64; 4] {
     let seat = state.seat(player);
     let caravan = seat.crystals();
     let cards = seat.hand | seat.played;
@@ -489,10 +497,25 @@ pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
     // The score without its non-yellow crystals (`worth` counts them): whole numbers, so
     // the same as `score_of - non_yellow` in f64.
     let points = seat.golem_points() + 3 * seat.gold as u32 + seat.silver as u32;
-    points as f64
-        + CARAVAN * caravan_worth(caravan) as f64
-        + GOLEM * best_golem
-        + ENGINE * rate * turns_left
+    [
+        points as f64,
+        caravan_worth(caravan) as f64,
+        best_golem,
+        rate * turns_left,
+    ]
+}
+
+/// The evaluation of `player`'s position in points with the hand-set weights.
+pub(super) fn evaluate(state: &Century, player: usize) -> f64 {
+    evaluate_with(state, player, &HAND)
+}
+
+/// The evaluation with `weights` for [`TERMS`]. With [`HAND`] it is the formula of the
+/// module documentation to the bit (its weights are powers of two, so the products are
+/// exact in any grouping).
+pub(super) fn evaluate_with(state: &Century, player: usize, weights: &[f64; 4]) -> f64 {
+    let t = terms(state, player);
+    weights[0] * t[0] + weights[1] * t[1] + weights[2] * t[2] + weights[3] * t[3]
 }
 
 /// Whether the game could end within two player moves: the last round is on, or a seat is

@@ -4,6 +4,7 @@ mod action;
 pub mod cards;
 pub mod crystals;
 mod eval;
+mod fitted;
 pub mod greedy;
 mod movegen;
 mod notation;
@@ -27,7 +28,7 @@ use crystals::Crystals;
 
 use crate::game::{BenchPosition, GameInfo, PositionError};
 use crate::util::BitIter as Bits;
-use crate::{Game, Turn};
+use crate::{EvalWeights, Game, Turn};
 
 /// A bench position from `data/bench/century/NAME.toml`, searched to `depth` by alpha-beta
 /// (hidden decks search chance nodes, so they get less depth).
@@ -191,6 +192,21 @@ impl Game for Century {
 
     fn heuristic_score(&self, player: usize) -> f64 {
         eval::evaluate(self, player)
+    }
+
+    fn heuristic_score_with(&self, player: usize, weights: EvalWeights) -> f64 {
+        match weights {
+            EvalWeights::Default | EvalWeights::Hand => eval::evaluate(self, player),
+            EvalWeights::Fitted => eval::evaluate_with(self, player, &fitted::WEIGHTS),
+        }
+    }
+
+    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
+    const EVAL_HAND: &'static [f64] = &eval::HAND;
+    const EVAL_FITTED: &'static [f64] = &fitted::WEIGHTS;
+
+    fn eval_terms(&self, player: usize, out: &mut [f64]) {
+        out.copy_from_slice(&eval::terms(self, player));
     }
 
     fn heuristic_changes_only_mover(&self, action: Action) -> bool {

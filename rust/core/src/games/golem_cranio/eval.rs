@@ -225,9 +225,73 @@ pub fn heuristic_score_at(s: &State, seat: usize, clock: &State) -> f64 {
 
 /// [`heuristic_score_at`] with other weights.
 pub fn heuristic_score_with(s: &State, seat: usize, clock: &State, k: &Weights) -> f64 {
+    estimate(s, seat, clock, k, &HAND, None)
+}
+
+/// Names of the formula's terms (its lines, module documentation), in order.
+pub const TERMS: [&str; 11] = [
+    "score",
+    "resources",
+    "actions",
+    "income",
+    "golems",
+    "control",
+    "cauldrons",
+    "menorahs",
+    "study",
+    "objectives",
+    "influence",
+];
+
+/// The terms' weights as set by hand: each line of the formula counted once.
+pub const HAND: [f64; TERMS.len()] = [1.0; TERMS.len()];
+
+/// [`heuristic_score`] with the formula's lines weighted by `scale` (one per [`TERMS`]).
+pub fn heuristic_score_scaled(s: &State, seat: usize, scale: &[f64; TERMS.len()]) -> f64 {
+    estimate(s, seat, s, &Weights::DEFAULT, scale, None)
+}
+
+/// The unweighted terms of [`heuristic_score`] for `seat`, one per [`TERMS`].
+pub fn terms(s: &State, seat: usize) -> [f64; TERMS.len()] {
+    let mut out = [0.0; TERMS.len()];
+    estimate(s, seat, s, &Weights::DEFAULT, &HAND, Some(&mut out));
+    out
+}
+
+/// The running sum of the formula: each term weighted as it is added, and recorded
+/// unweighted when asked. With weights of 1 the sum is the plain one to the bit.
+struct Sum<'a> {
+    total: f64,
+    scale: &'a [f64; TERMS.len()],
+    terms: Option<&'a mut [f64; TERMS.len()]>,
+}
+
+impl Sum<'_> {
+    fn add(&mut self, term: usize, value: f64) {
+        self.total += self.scale[term] * value;
+        if let Some(terms) = self.terms.as_deref_mut() {
+            terms[term] += value;
+        }
+    }
+}
+
+fn estimate(
+    s: &State,
+    seat: usize,
+    clock: &State,
+    k: &Weights,
+    scale: &[f64; TERMS.len()],
+    terms: Option<&mut [f64; TERMS.len()]>,
+) -> f64 {
     let score = s.final_score(seat) as f64;
+    let mut h = Sum {
+        total: 0.0,
+        scale,
+        terms,
+    };
     if s.phase == Phase::Over {
-        return score;
+        h.add(0, score);
+        return h.total;
     }
     let comp = s.comp.0;
     let p = &s.players[seat];
@@ -237,14 +301,15 @@ pub fn heuristic_score_with(s: &State, seat: usize, clock: &State, k: &Weights) 
 
     let res: u32 = p.res.iter().map(|&r| r as u32).sum();
     let per = comp.rules.resources_per_final_vp.max(1) as u32;
-    let mut h = score - (res / per) as f64 + w * res as f64;
+    h.add(0, score - (res / per) as f64);
+    h.add(1, w * res as f64);
 
     let per_round =
         (comp.rules.marble_actions_per_round + comp.rules.rabbi_actions_per_round) as f64;
-    h += k.action * per_round * t.actions;
-    h += t.incomes * income_value(&v);
-    h += golems_value(&v, &t);
-    h -= control_cost(&v, &t);
+    h.add(2, k.action * per_round * t.actions);
+    h.add(3, t.incomes * income_value(&v));
+    h.add(4, golems_value(&v, &t));
+    h.add(5, -control_cost(&v, &t));
 
     let [red, yellow, blue] = s.menorahs(seat);
     if t.actions > 0.0 {
@@ -256,24 +321,30 @@ pub fn heuristic_score_with(s: &State, seat: usize, clock: &State, k: &Weights) 
             let cap = comp.rules.cauldron_capacity[i] as f64;
             let f = (p.gold[i] as f64 + k.cauldron_prior) / (cap + k.cauldron_prior);
             let later = (t.incomes - 1.0).max(0.0);
-            h += k.cauldron * f * (v.artifact(i) * (1.0 + later) + yellow as f64);
+            h.add(
+                6,
+                k.cauldron * f * (v.artifact(i) * (1.0 + later) + yellow as f64),
+            );
         }
         let growth = k.growth * t.actions;
         let empty_columns = (0..comp.rules.book_columns as usize)
             .filter(|&c| p.books_in_column(c) == 0)
             .count() as f64;
-        h += k.menorah
-            * (red as f64 * (s.reserve(seat) as f64).min(growth)
-                + blue as f64 * empty_columns.min(growth));
+        h.add(
+            7,
+            k.menorah
+                * (red as f64 * (s.reserve(seat) as f64).min(growth)
+                    + blue as f64 * empty_columns.min(growth)),
+        );
         let pb = &comp.player_board;
         let last = pb.study_track.last().map_or(0, |x| x.space);
         let next = (p.study as f64 + t.actions.floor()).min(last as f64) as u8;
         let fvp = |space: u8| pb.study_space(space).map_or(0, |x| x.final_vp) as f64;
-        h += k.study_potential * (fvp(next) - fvp(p.study));
+        h.add(8, k.study_potential * (fvp(next) - fvp(p.study)));
     }
-    h += objectives_value(s, seat, &t, k);
-    h += influence_value(&v);
-    h
+    h.add(9, objectives_value(s, seat, &t, k));
+    h.add(10, influence_value(&v));
+    h.total
 }
 
 /// Values effect lists for one seat at one resource worth.

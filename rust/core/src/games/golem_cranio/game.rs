@@ -17,12 +17,12 @@ use super::position::{self, load_components, ReadOptions};
 use super::position_setup::GAME_KEY;
 use super::setup::{self, NewGame};
 use super::state::{Chance, Marbles, Phase, State, COLOURS, MAX_DROPS, MAX_PLAYERS};
-use super::{eval, greedy};
+use super::{eval, fitted, greedy};
 use crate::game::{
     BenchPosition, GameInfo, PositionError, ReadContext, RulesText, Ruleset, Traced,
 };
 use crate::util::BitIter;
-use crate::{Game, Turn};
+use crate::{EvalWeights, Game, Turn};
 
 /// The most outcomes of a chance node that search and play list; a node with more (an
 /// unlisted marble drop of many marbles: 590,625 outcomes for 2 players' full set,
@@ -534,6 +534,21 @@ impl Game for State {
 
     fn heuristic_score(&self, player: usize) -> f64 {
         eval::heuristic_score(self, player)
+    }
+
+    fn heuristic_score_with(&self, player: usize, weights: EvalWeights) -> f64 {
+        match weights {
+            EvalWeights::Default | EvalWeights::Hand => eval::heuristic_score(self, player),
+            EvalWeights::Fitted => eval::heuristic_score_scaled(self, player, &fitted::WEIGHTS),
+        }
+    }
+
+    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
+    const EVAL_HAND: &'static [f64] = &eval::HAND;
+    const EVAL_FITTED: &'static [f64] = &fitted::WEIGHTS;
+
+    fn eval_terms(&self, player: usize, out: &mut [f64]) {
+        out.copy_from_slice(&eval::terms(self, player));
     }
 
     fn ordering_hint(&self, action: Action) -> i32 {

@@ -13,6 +13,7 @@ pub mod actions;
 pub mod books;
 pub mod effects;
 pub mod eval;
+mod fitted;
 pub mod flow;
 pub mod game;
 pub mod golems;

@@ -17,9 +17,30 @@ use super::state::State;
 const VILLAGE: f64 = 1.5;
 const REGION: f64 = 0.5;
 
+/// Names of [`State::eval_terms`], in order.
+pub(super) const TERMS: [&str; 4] = ["coins", "villages", "progress", "explored"];
+
+/// The weights of [`TERMS`] as set by hand (`explored` is not in the hand formula: it is
+/// a term for the fit to weigh).
+pub(super) const HAND: [f64; 4] = [1.0, VILLAGE, REGION, 0.0];
+
 impl State {
-    /// The evaluation of `player` (module documentation).
+    /// The evaluation of `player` with the hand-set weights (module documentation).
     pub(super) fn evaluate(&self, player: usize) -> f64 {
+        self.evaluate_with(player, &HAND)
+    }
+
+    /// The evaluation with `weights` for [`TERMS`]. With [`HAND`] it is the module's
+    /// formula to the bit: the counts are whole numbers and `REGION` a power of two.
+    pub(super) fn evaluate_with(&self, player: usize, weights: &[f64; 4]) -> f64 {
+        let t = self.terms(player);
+        weights[0] * t[0] + weights[1] * t[1] + weights[2] * t[2] + weights[3] * t[3]
+    }
+
+    /// The terms: coins with the end bonus now, villages times eras left, the era times
+    /// the progress in unfinished regions, and the spaces explored this era (explorers
+    /// vanish at its end).
+    pub(super) fn terms(&self, player: usize) -> [f64; 4] {
         let map = self.map;
         let p = &self.player[player];
         let coins = f64::from(p.coins) + f64::from(self.end_bonus(player));
@@ -35,7 +56,12 @@ impl State {
                 share * share
             })
             .sum();
-        coins + VILLAGE * villages * eras_left + REGION * f64::from(self.era) * progress
+        [
+            coins,
+            villages * eras_left,
+            f64::from(self.era) * progress,
+            p.explorers.len() as f64,
+        ]
     }
 }
 

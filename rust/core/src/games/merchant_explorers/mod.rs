@@ -11,6 +11,7 @@ pub mod action;
 pub mod cards;
 pub mod cellset;
 mod eval;
+mod fitted;
 pub mod greedy;
 pub mod map;
 mod movegen;
@@ -39,7 +40,7 @@ pub use state::{Options, Phase, Player, State, MAX_PLAYERS, MIN_PLAYERS};
 use rand::RngCore;
 
 use crate::game::{BenchPosition, GameInfo, PositionError};
-use crate::{Game, Turn};
+use crate::{EvalWeights, Game, Turn};
 
 /// The `game` key of a position file.
 pub const GAME_NAME: &str = "merchant-explorers";
@@ -401,6 +402,21 @@ impl Game for State {
 
     fn heuristic_score(&self, player: usize) -> f64 {
         self.evaluate(player)
+    }
+
+    fn heuristic_score_with(&self, player: usize, weights: EvalWeights) -> f64 {
+        match weights {
+            EvalWeights::Default | EvalWeights::Hand => self.evaluate(player),
+            EvalWeights::Fitted => self.evaluate_with(player, &fitted::WEIGHTS),
+        }
+    }
+
+    const EVAL_TERMS: &'static [&'static str] = &eval::TERMS;
+    const EVAL_HAND: &'static [f64] = &eval::HAND;
+    const EVAL_FITTED: &'static [f64] = &fitted::WEIGHTS;
+
+    fn eval_terms(&self, player: usize, out: &mut [f64]) {
+        out.copy_from_slice(&self.terms(player));
     }
 
     fn action_priors(&self, actions: &[Action], out: &mut Vec<f32>) {

@@ -60,7 +60,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::limits::{Budget, Limits, StopFlag};
 use crate::playout::apply_random_outcome;
-use crate::{Game, Turn};
+use crate::{EvalWeights, Game, Turn};
 use rollout::Scratch;
 use tree::{Choice, RootStat, Selection, SoloTally, Tree, ROOT};
 
@@ -163,6 +163,8 @@ pub struct IsmctsConfig {
     pub report_every: u64,
     /// What a 1-player game is searched for.
     pub solo_goal: SoloGoal,
+    /// The evaluation's weights at rollout cut-offs.
+    pub eval: EvalWeights,
 }
 
 impl Default for IsmctsConfig {
@@ -188,6 +190,7 @@ impl Default for IsmctsConfig {
             seed: 0,
             report_every: 0,
             solo_goal: SoloGoal::Score,
+            eval: EvalWeights::Default,
         }
     }
 }
@@ -606,6 +609,7 @@ struct Worker<G: Game> {
     rollout: Rollout,
     rollout_cutoff: Option<u32>,
     reward: Reward,
+    eval: EvalWeights,
     /// What a solo player's margin is measured from: the root's estimate (see
     /// `rollout::margin`).
     solo_baseline: f64,
@@ -661,8 +665,9 @@ impl<G: Game> Worker<G> {
             rollout: config.rollout,
             rollout_cutoff: config.rollout_cutoff,
             reward,
+            eval: config.eval,
             solo_baseline: if players == 1 {
-                root.heuristic_score(root_player)
+                root.heuristic_score_with(root_player, config.eval)
             } else {
                 0.0
             },
@@ -682,6 +687,7 @@ impl<G: Game> Worker<G> {
     fn scoring(&self) -> rollout::Scoring {
         rollout::Scoring {
             reward: self.reward,
+            eval: self.eval,
             solo_baseline: self.solo_baseline,
         }
     }
@@ -735,7 +741,7 @@ impl<G: Game> Worker<G> {
             tally.finished += 1;
             tally.won += (state.returns(self.root_player) > 0.5) as u64;
         } else {
-            tally.score_sum += state.heuristic_score(self.root_player);
+            tally.score_sum += state.heuristic_score_with(self.root_player, self.eval);
         }
     }
 

@@ -4,7 +4,7 @@ use rand::Rng;
 
 use super::{Reward, Rollout};
 use crate::playout::random_outcome;
-use crate::{Game, Turn};
+use crate::{EvalWeights, Game, Turn};
 
 /// Scratch buffers reused by every step of every iteration of one thread.
 pub(super) struct Scratch<G: Game> {
@@ -59,6 +59,7 @@ fn margin(players: usize, player: usize, value: impl Fn(usize) -> f64, baseline:
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Scoring {
     pub reward: Reward,
+    pub eval: EvalWeights,
     pub solo_baseline: f64,
 }
 
@@ -181,7 +182,7 @@ pub(super) fn heuristic_rewards<G: Game>(state: &G, scoring: Scoring, rewards: &
             let mut leader = 0;
             let mut top = f64::NEG_INFINITY;
             for player in 0..players {
-                let estimate = state.heuristic_score(player);
+                let estimate = state.heuristic_score_with(player, scoring.eval);
                 if estimate >= top {
                     (leader, top) = (player, estimate);
                 }
@@ -198,7 +199,7 @@ pub(super) fn heuristic_rewards<G: Game>(state: &G, scoring: Scoring, rewards: &
                 return rewards.fill(0.5);
             };
             for (player, e) in estimates.iter_mut().enumerate() {
-                *e = state.heuristic_score(player);
+                *e = state.heuristic_score_with(player, scoring.eval);
             }
             for (player, r) in rewards.iter_mut().enumerate() {
                 *r = logistic(margin(players, player, |p| estimates[p], baseline) / scale);

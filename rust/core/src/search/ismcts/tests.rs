@@ -697,6 +697,7 @@ fn a_solo_player_is_rewarded_by_score_above_the_root_estimate() {
     let mut rewards = [0.0];
     let from = |solo_baseline| rollout::Scoring {
         reward,
+        eval: EvalWeights::Default,
         solo_baseline,
     };
     rollout::final_rewards(&done, from(0.0), &mut rewards);
@@ -716,6 +717,7 @@ fn a_solo_player_is_rewarded_by_score_above_the_root_estimate() {
 fn win_loss() -> rollout::Scoring {
     rollout::Scoring {
         reward: Reward::WinLoss,
+        eval: EvalWeights::Default,
         solo_baseline: 0.0,
     }
 }
