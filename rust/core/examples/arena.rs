@@ -1,27 +1,19 @@
 // A quick native arena for tuning (no Python build needed); `golem-solve arena` is the
-// real command. Usage:
-// cargo run --release --example arena -- GAMES PLAYERS SEED THREADS BOT BOT [BOT...]
+// real command. Usage (GAME defaults to Century):
+// cargo run --release --example arena -- [GAME] GAMES PLAYERS SEED THREADS BOT BOT [BOT...]
 use golem_core::arena::{self, ArenaConfig};
-use golem_core::bots;
-use golem_core::games::century::Century;
+use golem_core::bots::{self, Policies};
+use golem_core::games::GameId;
 use golem_core::search::StopFlag;
+use golem_core::with_game;
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |i: usize| args[i].parse::<u64>().expect("a number");
-    let config = ArenaConfig {
-        games: number(0) as u32,
-        players: number(1) as usize,
-        seed: number(2),
-        threads: number(3) as usize,
-        ..ArenaConfig::default()
-    };
-    let bots: Vec<_> = args[4..]
+fn play<G: Policies>(config: &ArenaConfig, specs: &[String]) {
+    let bots: Vec<_> = specs
         .iter()
-        .map(|s| bots::parse::<Century>(s).unwrap_or_else(|e| panic!("{s}: {e}")))
+        .map(|s| bots::parse::<G>(s).unwrap_or_else(|e| panic!("{s}: {e}")))
         .collect();
     let start = std::time::Instant::now();
-    let report = arena::run(&bots, &config, &StopFlag::new(), &mut |_, _| {}).expect("arena");
+    let report = arena::run(&bots, config, &StopFlag::new(), &mut |_, _| {}).expect("arena");
     for b in &report.bots {
         let (low, high) = b.interval();
         println!(
@@ -41,4 +33,21 @@ fn main() {
         report.unfinished(),
         start.elapsed().as_secs_f64()
     );
+}
+
+fn main() {
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let id = match args.first().map(|a| a.parse::<u64>()) {
+        Some(Err(_)) => GameId::from_name(&args.remove(0)).unwrap_or_else(|e| panic!("{e}")),
+        _ => GameId::DEFAULT,
+    };
+    let number = |i: usize| args[i].parse::<u64>().expect("a number");
+    let config = ArenaConfig {
+        games: number(0) as u32,
+        players: number(1) as usize,
+        seed: number(2),
+        threads: number(3) as usize,
+        ..ArenaConfig::default()
+    };
+    with_game!(id, G => play::<G>(&config, &args[4..]));
 }
