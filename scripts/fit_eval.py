@@ -144,6 +144,13 @@ def main() -> None:
     parser.add_argument(
         "--write", action="store_true", help="write the game's fitted.rs"
     )
+    parser.add_argument(
+        "--tie",
+        action="append",
+        default=[],
+        metavar="A=B",
+        help="fit terms A and B with one weight (terms the data cannot tell apart)",
+    )
     args = parser.parse_args()
     terms, sets, positions = read(args.data)
     hand = sets.get("hand")
@@ -163,9 +170,29 @@ def main() -> None:
         f" to fit, {len(y_out)} held out"
     )
 
+    # Tied terms share a weight: the fit sees their sum. `tie[t, g]` is 1 where term t
+    # has free weight g.
+    group = list(range(len(terms)))
+    for pair in args.tie:
+        a, _, b = pair.partition("=")
+        if (
+            a not in terms
+            or b not in terms
+            or a == b
+            or 0 in (terms.index(a), terms.index(b))
+        ):
+            sys.exit(
+                f"error: tie: '{pair}' does not name two terms after the first of {terms}"
+            )
+        old, new = group[terms.index(b)], group[terms.index(a)]
+        group = [new if g == old else g for g in group]
+    free = sorted(set(group))
+    tie = np.array([[1.0 if g == f else 0.0 for f in free] for g in group])
+    tied_hand = np.linalg.lstsq(tie, hand, rcond=None)[0]
+
     def fit(x, y, strength):
-        beta = newton(x, y, toward(hand, strength))
-        return beta / beta[0], float(beta[0])
+        beta = newton(x @ tie, y, toward(tied_hand, strength))
+        return tie @ (beta / beta[0]), float(beta[0])
 
     folds = []
     for fold in range(4):
@@ -207,7 +234,9 @@ def main() -> None:
     if args.write:
         note = [
             f"Fit: {games} self-play games ({args.data.name}), {len(y_fit)} seat pairs,",
-            f"pulled toward the hand weights at {strength:g};",
+            f"pulled toward the hand weights at {strength:g}"
+            + "".join(f", {pair} tied" for pair in args.tie)
+            + ";",
             f"held-out log-loss {loss_hand:.4f} with the hand weights, {loss_fitted:.4f} fitted.",
         ]
         print(f"wrote {write_weights(args.game, fitted, note).relative_to(ROOT)}")
