@@ -12,7 +12,8 @@ pub use crate::bench::BenchPosition;
 /// Which weights an evaluation uses ([`Game::heuristic_score_with`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EvalWeights {
-    /// The set the game ships: [`Game::heuristic_score`].
+    /// The set the game ships for the search at hand: [`Game::heuristic_score`] at
+    /// alpha-beta's horizon, [`Game::ROLLOUT_EVAL`] at ISMCTS's rollout cut-offs.
     #[default]
     Default,
     /// The weights set by hand.
@@ -448,6 +449,12 @@ pub trait Game: Copy + Send + Sync + 'static {
         let _ = weights;
         self.heuristic_score(player)
     }
+
+    /// The weight set ISMCTS scores its cut-off rollouts with when its config says
+    /// [`EvalWeights::Default`]. A set that predicts results better can still mislead a
+    /// search that steers by it, so each search has its own default: alpha-beta's horizon
+    /// always uses [`Game::heuristic_score`].
+    const ROLLOUT_EVAL: EvalWeights = EvalWeights::Default;
 
     /// Names of the terms the evaluation weighs ([`Game::eval_terms`]); empty for a game
     /// whose evaluation has none. The first term is in points and has weight 1 in every

@@ -646,3 +646,44 @@ fn end_is_near_only_says_no_when_two_moves_cannot_end_the_game() {
     }
     assert!(far > 1000, "{far} plies far from the end");
 }
+
+#[test]
+fn ismcts_cut_offs_use_the_fitted_weights_and_alpha_beta_the_hand_set_ones() {
+    use golem_core::search::ismcts::{self, IsmctsConfig};
+    use golem_core::EvalWeights;
+    assert_eq!(State::ROLLOUT_EVAL, EvalWeights::Fitted);
+    let root = State::from_text(State::BENCH_POSITIONS[0].text).expect("a bench position");
+    let visits = |eval| {
+        let limits = Limits {
+            iterations: Some(400),
+            ..Limits::default()
+        };
+        let config = IsmctsConfig {
+            seed: 3,
+            eval,
+            ..IsmctsConfig::default()
+        };
+        let result = ismcts::search(&root, limits, &config, &StopFlag::new(), &mut |_| {});
+        result.moves.iter().map(|m| m.visits).collect::<Vec<_>>()
+    };
+    let default = visits(EvalWeights::Default);
+    assert_eq!(default, visits(EvalWeights::Fitted));
+    assert_ne!(default, visits(EvalWeights::Hand));
+    // Alpha-beta's default is the hand-set evaluation, `heuristic_score`.
+    let value = |eval| {
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let config = AlphaBetaConfig {
+            objective: Objective::Margin,
+            chance_samples: Some(2),
+            eval,
+            ..AlphaBetaConfig::default()
+        };
+        alphabeta::search(&root, limits, &config, &StopFlag::new(), &mut |_| {}).value
+    };
+    let default = value(EvalWeights::Default);
+    assert_eq!(default.to_bits(), value(EvalWeights::Hand).to_bits());
+    assert_ne!(default.to_bits(), value(EvalWeights::Fitted).to_bits());
+}

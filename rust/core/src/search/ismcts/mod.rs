@@ -163,7 +163,8 @@ pub struct IsmctsConfig {
     pub report_every: u64,
     /// What a 1-player game is searched for.
     pub solo_goal: SoloGoal,
-    /// The evaluation's weights at rollout cut-offs.
+    /// The evaluation's weights at rollout cut-offs (`Default`: the game's
+    /// [`Game::ROLLOUT_EVAL`]).
     pub eval: EvalWeights,
 }
 
@@ -650,6 +651,10 @@ impl<G: Game> Worker<G> {
             },
             reward => reward,
         };
+        let eval = match config.eval {
+            EvalWeights::Default => G::ROLLOUT_EVAL,
+            chosen => chosen,
+        };
         let trees = match config.variant {
             Variant::So => 1,
             Variant::Mo => players,
@@ -665,9 +670,9 @@ impl<G: Game> Worker<G> {
             rollout: config.rollout,
             rollout_cutoff: config.rollout_cutoff,
             reward,
-            eval: config.eval,
+            eval,
             solo_baseline: if players == 1 {
-                root.heuristic_score_with(root_player, config.eval)
+                root.heuristic_score_with(root_player, eval)
             } else {
                 0.0
             },
