@@ -11,7 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 import golem_solver.cli.commands as commands
-from golem_solver import GAMES, Century, load, new
+import golem_solver.cli.inputs as inputs
+import golem_solver.games as games_module
+from golem_solver import GAMES, Century, _core, load, new
 from golem_solver.cli import render
 from golem_solver.cli.bench import subtotal_text, summary
 from golem_solver.cli.render import century, generic, renderer_for
@@ -105,13 +107,13 @@ def test_commands_read_the_game_from_the_position(command, tmp_path):
 
 def test_commands_load_through_the_game_registry(monkeypatch):
     seen = []
-    real = commands.registry.read_position
+    real = inputs.read_position
 
     def spy(path=None, **more):
         seen.append(str(path))
         return real(path, **more)
 
-    monkeypatch.setattr(commands.registry, "read_position", spy)
+    monkeypatch.setattr(inputs, "read_position", spy)
     expected = Century.load(MIDGAME).legal_action_texts()
     assert ok("moves", MIDGAME).splitlines() == expected
     assert seen == [str(MIDGAME)]
@@ -178,7 +180,7 @@ def fake_bench(expected):
 
 def test_bench_prints_a_subtotal_per_game(monkeypatch):
     bench, calls = fake_bench(expected=180)
-    monkeypatch.setattr(commands, "run_bench", bench)
+    monkeypatch.setattr(_core, "bench", bench)
     lines = ok("bench").splitlines()
     assert calls == [{}]  # no option: the built-in bench, held to its signature
     assert [line.split()[0] for line in lines[:3]] == ["start-2p", "mid-3p", "start"]
@@ -199,13 +201,13 @@ def test_bench_prints_a_subtotal_per_game(monkeypatch):
 
 def test_bench_flags_a_changed_signature(monkeypatch):
     bench, _ = fake_bench(expected=999)
-    monkeypatch.setattr(commands, "run_bench", bench)
+    monkeypatch.setattr(_core, "bench", bench)
     assert "signature differs from the recorded 999" in ok("bench")
 
 
 def test_bench_ad_hoc_options_reach_the_core(monkeypatch, tmp_path):
     bench, calls = fake_bench(expected=None)
-    monkeypatch.setattr(commands, "run_bench", bench)
+    monkeypatch.setattr(_core, "bench", bench)
     positions = tmp_path / "mine.toml"
     text = MIDGAME.read_text() + "---\n" + MIDGAME.read_text()
     positions.write_text(text)
@@ -271,7 +273,7 @@ def test_an_internal_error_is_one_line_not_a_traceback(monkeypatch):
     def broken(*args, **kwargs):
         raise AttributeError("'State' object has no attribute 'to_move'")
 
-    monkeypatch.setattr(commands.registry, "new", broken)
+    monkeypatch.setattr(games_module, "new", broken)
     result = invoke("new")
     assert result.exit_code == commands.EXIT_INTERNAL_ERROR
     (line,) = result.stderr.splitlines()
@@ -286,7 +288,7 @@ def test_a_panic_in_the_core_exits_70_not_2(monkeypatch):
     def panics(*args, **kwargs):
         _core._panic_for_tests()
 
-    monkeypatch.setattr(commands.registry, "new", panics)
+    monkeypatch.setattr(games_module, "new", panics)
     result = invoke("new")
     assert result.exit_code == commands.EXIT_INTERNAL_ERROR
     (line,) = result.stderr.splitlines()

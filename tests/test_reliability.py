@@ -21,7 +21,7 @@ import golem_solver
 from golem_solver import Century, GolemCranio, GolemError, StopToken, _core, search
 from golem_solver import arena as arena_api
 from golem_solver._files import capped_lines, read_capped, write_atomically
-from golem_solver.cli import commands
+from golem_solver.cli import analysis
 
 from conftest import MIDGAME
 
@@ -550,7 +550,7 @@ def capture_solve(monkeypatch) -> dict:
         seen.update(kwargs)
         return golem_solver.solve(state, depth=1)
 
-    monkeypatch.setattr(commands, "alphabeta_search", fake)
+    monkeypatch.setattr(analysis, "solve", fake)
     return seen
 
 
@@ -661,7 +661,7 @@ def test_every_error_line_names_a_field(tmp_path):
 def test_the_loser_of_a_concurrent_write_is_told_about_force(tmp_path, monkeypatch):
     # Another writer creates the file between the command's check and its write.
     target = tmp_path / "new.toml"
-    real = commands.os.path.lexists
+    real = os.path.lexists
 
     def created_meanwhile(path):
         if Path(path) == target:
@@ -669,7 +669,7 @@ def test_the_loser_of_a_concurrent_write_is_told_about_force(tmp_path, monkeypat
             return False
         return real(path)
 
-    monkeypatch.setattr(commands.os.path, "lexists", created_meanwhile)
+    monkeypatch.setattr(os.path, "lexists", created_meanwhile)
     line = bad("new", "-o", target)
     assert line == f"error: {target}: file exists; use --force to overwrite it"
     assert target.read_text() == "the other writer's\n"

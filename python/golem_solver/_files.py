@@ -26,19 +26,12 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - the package declares tomli for these versions
     import tomli as tomllib
 
-from ._core import GolemError
+from .errors import GolemError, refusal
 
 #: The most bytes read from standard input for a position (the core's cap for files).
 MAX_POSITION_BYTES = 1 << 20
 #: The longest line of a puzzle suite (a puzzle with an inline position is a few KiB).
 MAX_LINE_BYTES = 1 << 20
-
-
-def _error(field: str, message: str) -> GolemError:
-    error = GolemError(f"{field}: {message}")
-    error.field = field
-    error.message = message
-    return error
 
 
 #: How a refusal to replace a file ends (the command line says to use its --force).
@@ -71,7 +64,7 @@ def _temp_file(folder: Path, field: str) -> Tuple[Path, int]:
             )
         except FileExistsError:
             continue
-    raise _error(field, "no temporary file could be made")
+    raise refusal(field, "no temporary file could be made")
 
 
 class AtomicWriter:
@@ -98,7 +91,7 @@ class AtomicWriter:
         self._temp: "Path | None" = None
 
     def _refuse_existing(self) -> GolemError:
-        return _error(self.field, f"file exists; {self.exists_hint}")
+        return refusal(self.field, f"file exists; {self.exists_hint}")
 
     def __enter__(self) -> "AtomicWriter":
         if not self.overwrite and os.path.lexists(self.path):
@@ -106,7 +99,7 @@ class AtomicWriter:
         try:
             self._temp, self._fd = _temp_file(self.path.parent, self.field)
         except OSError as e:
-            raise _error(self.field, e.strerror or str(e)) from None
+            raise refusal(self.field, e.strerror or str(e)) from None
         return self
 
     def write(self, data: bytes) -> None:
@@ -116,7 +109,7 @@ class AtomicWriter:
                 written = os.write(self._fd, view)
                 view = view[written:]
         except OSError as e:
-            raise _error(self.field, e.strerror or str(e)) from None
+            raise refusal(self.field, e.strerror or str(e)) from None
 
     def _commit(self) -> None:
         assert self._temp is not None
@@ -138,7 +131,7 @@ class AtomicWriter:
             if kind is None:
                 self._commit()
         except OSError as e:
-            raise _error(self.field, e.strerror or str(e)) from None
+            raise refusal(self.field, e.strerror or str(e)) from None
         finally:
             if self._fd >= 0:
                 os.close(self._fd)
@@ -153,7 +146,7 @@ def _decode(data: bytes, field: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise _error(field, f"not UTF-8 text (byte {e.start})") from None
+        raise refusal(field, f"not UTF-8 text (byte {e.start})") from None
 
 
 def read_capped(stream: BinaryIO, field: str, cap: int = MAX_POSITION_BYTES) -> str:
@@ -168,7 +161,7 @@ def read_capped(stream: BinaryIO, field: str, cap: int = MAX_POSITION_BYTES) -> 
         chunks.append(chunk)
         size += len(chunk)
     if size > cap:
-        raise _error(field, f"larger than {cap} bytes; not a position")
+        raise refusal(field, f"larger than {cap} bytes; not a position")
     return _decode(b"".join(chunks), field)
 
 
@@ -185,7 +178,7 @@ def capped_lines(
             return
         number += 1
         if len(line) > cap and not line.endswith(b"\n"):
-            raise _error(f"{field}:{number}", f"longer than {cap} bytes")
+            raise refusal(f"{field}:{number}", f"longer than {cap} bytes")
         yield number, _decode(line, f"{field}:{number}").rstrip("\r\n")
 
 
@@ -197,13 +190,13 @@ def open_regular(path: Union[str, "os.PathLike[str]"]) -> BinaryIO:
     try:
         mode = os.stat(path).st_mode
     except OSError as e:
-        raise _error(field, e.strerror or str(e)) from None
+        raise refusal(field, e.strerror or str(e)) from None
     if not stat.S_ISREG(mode):
-        raise _error(field, "not a regular file")
+        raise refusal(field, "not a regular file")
     try:
         return open(path, "rb")
     except OSError as e:
-        raise _error(field, e.strerror or str(e)) from None
+        raise refusal(field, e.strerror or str(e)) from None
 
 
 def json_line(line: str, field: str) -> object:
@@ -212,9 +205,9 @@ def json_line(line: str, field: str) -> object:
     try:
         return json.loads(line)
     except json.JSONDecodeError as e:
-        raise _error(field, f"not JSON: {e.msg} (column {e.colno})") from None
+        raise refusal(field, f"not JSON: {e.msg} (column {e.colno})") from None
     except RecursionError:
-        raise _error(field, "not JSON this reader takes: nested too deeply") from None
+        raise refusal(field, "not JSON this reader takes: nested too deeply") from None
 
 
 def _names_a_file(key: str, value: str) -> bool:

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 from ._core import StopToken
-from .games import golem_error
+from .errors import refusal
 from .records import GameRecord, steps
 from .search import DEFAULT_ITERATIONS as SEARCH_DEFAULT_ITERATIONS
 from .search import analyse
@@ -101,7 +101,7 @@ def annotate_move(
     if iterations is None and movetime_ms is None:
         iterations = DEFAULT_ITERATIONS
     if movetime_ms == 0:  # analyse's "no time cap": a search that would never end
-        raise golem_error("movetime_ms", "must be at least 1 ms per decision")
+        raise refusal("movetime_ms", "must be at least 1 ms per decision")
     player = state.current_player
     view = state.public_view(player)
     # The record's text is canonical in the true state; name it the same in the view.

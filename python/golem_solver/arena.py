@@ -9,24 +9,15 @@ from typing import Any, Callable, Dict, List, Optional
 from ._core import StopToken
 from ._core import arena as run_arena
 from .backends import THREADS, check_backend, ray_backend
-from .games import DEFAULT_GAME, GAMES, check_game
-from .search import check_int, out_of_range
+from .checks import check_game, check_int, check_players
+from .games import DEFAULT_GAME
+from .records import GameRecord
 
 Report = Dict[str, Any]
 
 
 def _no_progress(done: int, total: int) -> None:
     pass
-
-
-def check_players(game: str, players: Any) -> None:
-    """``players`` (None: the default) within ``game``'s range, as a ``GolemError``."""
-    if players is None or isinstance(players, bool) or not isinstance(players, int):
-        return
-    info = GAMES[check_game(game)].INFO
-    low, high = info["min_players"], info["max_players"]
-    if not low <= players <= high:
-        raise out_of_range("players", players, low, high)
 
 
 def run(
@@ -110,8 +101,6 @@ def run(
 def record_of(game: str, entry: Dict[str, Any]) -> Any:
     """One game of an arena of ``game`` made with ``record=True`` (an entry of its
     ``records``, or what ``on_record`` is handed), as a ``GameRecord``."""
-    from .records import GameRecord
-
     return GameRecord(
         game, entry["start"], entry["moves"], entry["scores"], entry["bots"]
     )

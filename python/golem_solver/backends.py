@@ -8,7 +8,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Optional
 
-from .games import golem_error
+from .errors import refusal
 
 THREADS = "threads"
 RAY = "ray"
@@ -23,11 +23,11 @@ def check_backend(
     ``GolemError``: ``address`` is for Ray alone, and a cluster (``address``) uses the
     CPUs it has, so ``threads`` is refused with it."""
     if backend not in BACKENDS:
-        raise golem_error("backend", f"'{backend}' is not one of {', '.join(BACKENDS)}")
+        raise refusal("backend", f"'{backend}' is not one of {', '.join(BACKENDS)}")
     if address is not None and backend != RAY:
-        raise golem_error("address", "only with the ray backend")
+        raise refusal("address", "only with the ray backend")
     if address is not None and threads is not None:
-        raise golem_error(
+        raise refusal(
             "threads", "not with an address (a cluster's tasks use the CPUs it has)"
         )
     return backend
@@ -38,7 +38,7 @@ def ray_backend() -> ModuleType:
     try:
         import ray  # noqa: F401
     except ImportError:
-        raise golem_error("backend", RAY_MISSING) from None
+        raise refusal("backend", RAY_MISSING) from None
     from . import ray_backend as module
 
     return module

@@ -11,11 +11,11 @@ from os import PathLike
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from . import _core
-from ._core import GolemError
+from .checks import GAMES, check_game, check_int, check_players
+from .errors import refusal
 
 DEFAULT_GAME = "century-golem"
 
-GAMES: Dict[str, type] = dict(_core.GAMES)
 from_toml = _core.from_toml
 load_file = _core.load
 _new_game = _core.new_game
@@ -24,22 +24,6 @@ _new_game = _core.new_game
 def game_of(state: Any) -> str:
     """The name of the game ``state`` belongs to."""
     return state.game
-
-
-def golem_error(field: str, message: str) -> GolemError:
-    """A ``GolemError`` shaped like the core's: ``field`` and ``message`` attributes."""
-    error = GolemError(f"{field}: {message}")
-    error.field = field
-    error.message = message
-    return error
-
-
-def check_game(game: str) -> str:
-    """``game`` if it is registered; else a ``GolemError`` naming the choices."""
-    if game not in GAMES:
-        names = ", ".join(GAMES)
-        raise golem_error("game", f"'{game}' is not a game (expected one of: {names})")
-    return game
 
 
 # The `game` key opening a one-line position; a bare "game" prefix would also match
@@ -112,15 +96,26 @@ def new(
     game's setup choices (``setup_options(game)``), e.g. ``{"map": "kazan"}``.
     ``components_text`` is a components file's ``(name, content)`` to play by (Golem; the
     positions written then name the file ``name``)."""
-    from .arena import check_players
-    from .search import check_int
-
     check_players(game, players)
     check_int("seed", seed)
     pairs = [(str(k), str(v)) for k, v in (options or {}).items()]
     state = _new_game(check_game(game), players, seed, pairs, components_text)
     if hidden_decks:
         if not hasattr(state, "hide_decks"):
-            raise golem_error("hidden_decks", f"{game} has no decks to hide")
+            raise refusal("hidden_decks", f"{game} has no decks to hide")
         state.hide_decks()
     return state
+
+
+__all__ = [
+    "DEFAULT_GAME",
+    "GAMES",
+    "check_game",
+    "from_toml",
+    "game_of",
+    "load",
+    "new",
+    "read_position",
+    "ruleset",
+    "setup_options",
+]

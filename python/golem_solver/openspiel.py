@@ -26,7 +26,8 @@ from typing import Any, Dict, Optional
 import numpy as np
 import pyspiel
 
-from .games import GAMES, golem_error
+from .errors import refusal
+from .games import GAMES
 
 MAX_GAME_LENGTH = 10_000
 # OpenSpiel numbers actions with a C++ int.
@@ -70,10 +71,10 @@ def load_game(game: str, players: int, seed: int = 0) -> pyspiel.Game:
     """The OpenSpiel game of ``game`` (a golem game name); ``GolemError`` naming
     ``game`` for one the adapter cannot register (``UNSUPPORTED``)."""
     if game in UNSUPPORTED:
-        raise golem_error("game", UNSUPPORTED[game])
+        raise refusal("game", UNSUPPORTED[game])
     if game not in GAME_NAMES:
         names = ", ".join(GAME_NAMES)
-        raise golem_error("game", f"'{game}' is not a game (expected one of: {names})")
+        raise refusal("game", f"'{game}' is not a game (expected one of: {names})")
     return pyspiel.load_game(GAME_NAMES[game], {"players": players, "seed": seed})
 
 

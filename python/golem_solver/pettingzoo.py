@@ -32,8 +32,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from . import _core
-from .arena import check_players
-from .games import GAMES, check_game, golem_error, new
+from .checks import check_game, check_players
+from .errors import refusal
+from .games import GAMES, new
 
 # Observation entries are counts, scores and flags: these bounds hold for every game.
 OBSERVATION_BOUND = 1.0e4
@@ -73,7 +74,7 @@ class GolemEnv(AECEnv):
         actions = cls.num_distinct_actions()
         widest = _core.LIMITS["policy_actions"][1]
         if actions > widest:
-            raise golem_error(
+            raise refusal(
                 "num_distinct_actions",
                 f"{game} has {actions} policy actions, more than a mask may have ({widest})",
             )

@@ -26,8 +26,9 @@ from ._files import (
     read_capped,
 )
 from .backends import RAY, THREADS, check_backend, ray_backend
-from .games import from_toml, golem_error
-from .search import RANGES, check_int
+from .checks import RANGES, check_int
+from .errors import refusal
+from .games import from_toml
 from .search import solve as alphabeta_search
 
 RESULTS = ("win", "loss", "unproven")
@@ -462,9 +463,7 @@ def run_suite(
     order."""
     check_backend(backend, address, threads)
     if backend == THREADS and threads not in (None, 1):
-        raise golem_error(
-            "threads", "the threads backend searches one puzzle at a time"
-        )
+        raise refusal("threads", "the threads backend searches one puzzle at a time")
     if backend == RAY:
         return _run_on_ray(
             puzzles, depth, nodes, movetime_ms, on_outcome, stop, address, threads

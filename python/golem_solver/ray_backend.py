@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 import ray
 
 from . import _core
-from .games import golem_error
+from .errors import refusal
 
 #: Tasks per CPU: enough that a slow chunk does not leave CPUs idle at the end, few
 #: enough that the per-task overhead (a few ms) stays small against the games.
@@ -49,7 +49,7 @@ def _host_port(address: str) -> Optional[Tuple[str, int]]:
     rest = address.split("://", 1)[1] if "://" in address else address
     host, sep, port = rest.rpartition(":")
     if not sep or not host or not port.isdigit():
-        raise golem_error("address", f"'{address}' is not HOST:PORT, auto or local")
+        raise refusal("address", f"'{address}' is not HOST:PORT, auto or local")
     return host.strip("[]"), int(port)
 
 
@@ -79,7 +79,7 @@ def _check_reachable(address: str) -> None:
         socket.create_connection(target, timeout=CONNECT_TIMEOUT_S).close()
     except OSError as e:
         reason = e.strerror or type(e).__name__
-        raise golem_error("address", f"cannot reach {shown}: {reason}") from None
+        raise refusal("address", f"cannot reach {shown}: {reason}") from None
 
 
 def _connect(address: str, **kwargs: Any) -> None:
@@ -99,7 +99,7 @@ def _connect(address: str, **kwargs: Any) -> None:
     worker.start()
     worker.join(INIT_TIMEOUT_S)
     if worker.is_alive():
-        raise golem_error(
+        raise refusal(
             "address", f"no answer from Ray at {address} in {INIT_TIMEOUT_S:.0f} s"
         )
     if "error" in outcome:
@@ -109,7 +109,7 @@ def _connect(address: str, **kwargs: Any) -> None:
             # A recent Ray's head (2.60 here) enables token authentication, which a
             # driver given an explicit address uses only when told to (auto does).
             hint = " (a head with token authentication needs RAY_AUTH_MODE=token here)"
-        raise golem_error("address", message + hint)
+        raise refusal("address", message + hint)
 
 
 def _first_line(error: BaseException) -> str:
@@ -146,9 +146,7 @@ def session(address: Optional[str] = None, cpus: Optional[int] = None) -> Iterat
                 **quiet,
             )
         except Exception as e:  # e.g. no room for the object store
-            raise golem_error(
-                "backend", f"Ray did not start: {_first_line(e)}"
-            ) from None
+            raise refusal("backend", f"Ray did not start: {_first_line(e)}") from None
     try:
         yield _cpus()
     finally:

@@ -27,7 +27,8 @@ from ._files import (
     outside_files,
     write_atomically,
 )
-from .games import GAMES, from_toml, golem_error
+from .errors import refusal
+from .games import GAMES, from_toml
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -67,7 +68,7 @@ class GameRecord:
 
 
 def _fail(field: str, message: str) -> GolemError:
-    return golem_error(field, message)
+    return refusal(field, message)
 
 
 def _is_int(value: Any) -> bool:

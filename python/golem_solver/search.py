@@ -12,52 +12,16 @@ Everything else (option names, the other ranges, the search) is the core's.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional
 
 from . import _core
-from ._core import GolemError
+from .checks import check_int
+from .errors import refusal
 
 DEFAULT_MOVETIME_MS = 10_000
 DEFAULT_ITERATIONS = 10_000
 
-U32_MAX = 2**32 - 1
-U64_MAX = 2**64 - 1
-
-#: Every integer option of the searches, the arena and perft, with its range (inclusive).
-RANGES: Dict[str, Tuple[int, int]] = {
-    "depth": tuple(_core.LIMITS["depth"]),
-    "perft_depth": tuple(_core.LIMITS["perft_depth"]),
-    "nodes": (1, U64_MAX),
-    "movetime": (0, U32_MAX),  # ms; 0: no time cap
-    "iterations": (1, U64_MAX),
-    "threads": tuple(_core.LIMITS["threads"]),
-    "seed": (0, U64_MAX),
-    "cutoff": (0, U32_MAX),
-    "report_every": (0, U64_MAX),
-    "hash": tuple(_core.LIMITS["hash"]),
-    "games": (1, 10_000_000),
-    "max_plies": (1, 1_000_000),
-}
-
 Result = Dict[str, Any]
-
-
-def out_of_range(field: str, value: int, low: int, high: int) -> GolemError:
-    error = GolemError(f"{field}: {value} is outside {low}..={high}")
-    error.field = field
-    error.message = f"{value} is outside {low}..={high}"
-    return error
-
-
-def check_int(field: str, value: Any, key: Optional[str] = None) -> Any:
-    """``value`` if it is None, not an int (the core names the type it wants) or within
-    the range of ``RANGES[key or field]``; else a ``GolemError`` naming ``field``."""
-    if value is None or isinstance(value, bool) or not isinstance(value, int):
-        return value
-    low, high = RANGES[key or field]
-    if not low <= value <= high:
-        raise out_of_range(field, value, low, high)
-    return value
 
 
 def alphabeta_objective(state: Any, objective: Optional[str]) -> str:
@@ -70,13 +34,11 @@ def alphabeta_objective(state: Any, objective: Optional[str]) -> str:
     if objective == "score":
         return "margin"
     if objective == "win" and solo and not type(state).INFO["solo_win"]:
-        error = GolemError(
-            f"objective: a 1-player {type(state).INFO['title']} game has no win; "
-            "it is played for its score"
+        raise refusal(
+            "objective",
+            f"a 1-player {type(state).INFO['title']} game has no win; "
+            "it is played for its score",
         )
-        error.field = "objective"
-        error.message = str(error).split(": ", 1)[1]
-        raise error
     return objective
 
 

@@ -26,8 +26,8 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from .._core import GolemError
-from ..cli.text import escape
-from .session import UPLOAD_KEYS, Store, error
+from ..errors import error_line, field_and_message, refusal
+from .session import UPLOAD_KEYS, Store
 
 #: The largest request body: an uploaded position or record file, as JSON.
 MAX_BODY_BYTES = 4 << 20
@@ -57,16 +57,10 @@ def download(text: str, media_type: str, name: str) -> Response:
     )
 
 
-def error_line(field: Optional[str], message: str) -> str:
-    """The command line's one error line (``cli.commands._error_line``'s format)."""
-    if field:
-        return f"error: {escape(field)}: {escape(message)}"
-    return f"error: {escape(message)}"
-
-
-def refusal(status: int, field: Optional[str], message: str) -> JSONResponse:
+def refused(status: int, field: Optional[str], message: str) -> JSONResponse:
+    """A refusal as the board answers it: the command line's one line, as JSON."""
     return JSONResponse(
-        {"error": error_line(field, message)},
+        {"error": error_line(field or "board", message)},
         status_code=status,
         headers=SECURITY_HEADERS,
     )
@@ -134,7 +128,7 @@ class Guard:
         }
         host = headers.get("host", "")
         if not self.host_allowed(host):
-            response = refusal(
+            response = refused(
                 403,
                 "host",
                 f"'{host}' is not this board's address; open the URL it printed",
@@ -145,7 +139,7 @@ class Guard:
         given = headers.get(TOKEN_HEADER) or (query.get("token") or [""])[0]
         if not secrets.compare_digest(given.encode(), self.token.encode()):
             reason = "missing" if not given else "wrong"
-            response = refusal(
+            response = refused(
                 403, "token", f"{reason}; open the URL `golem-solve board` printed"
             )
             await response(scope, receive, send)
@@ -161,7 +155,9 @@ async def read_json(request: Request) -> Any:
         size += len(chunk)
         if size > MAX_BODY_BYTES:
             raise _status(
-                error("upload", f"larger than {MAX_BODY_BYTES} bytes; the board's cap"),
+                refusal(
+                    "upload", f"larger than {MAX_BODY_BYTES} bytes; the board's cap"
+                ),
                 413,
             )
         chunks.append(chunk)
@@ -171,7 +167,7 @@ async def read_json(request: Request) -> Any:
     try:
         return json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise error("request", f"not JSON: {e}") from None
+        raise refusal("request", f"not JSON: {e}") from None
 
 
 def _status(e: GolemError, status: int) -> GolemError:
@@ -189,11 +185,9 @@ def api(
             response = await handler(request)
         except GolemError as e:
             status = getattr(e, "status", 400)
-            return refusal(
-                status, getattr(e, "field", None), getattr(e, "message", None) or str(e)
-            )
+            return refused(status, *field_and_message(e))
         except Exception as e:  # a bug of ours: still one line
-            return refusal(
+            return refused(
                 500, "internal error", f"{type(e).__name__}: {e} (please report it)"
             )
         response.headers.update(SECURITY_HEADERS)
@@ -232,7 +226,9 @@ def create_app(
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in assets:
-            raise _status(error("static", f"'{name}' is not a file of the board"), 404)
+            raise _status(
+                refusal("static", f"'{name}' is not a file of the board"), 404
+            )
         return Response(assets[name], media_type=ASSETS[name])
 
     async def registry(request: Request) -> Response:
@@ -271,7 +267,7 @@ def create_app(
     async def open_file(request: Request) -> Response:
         body = await read_json(request)
         if not isinstance(body, dict):
-            raise error("upload", "a JSON object with name and text")
+            raise refusal("upload", "a JSON object with name and text")
         game = await run_in_threadpool(
             store.open_upload, body.get("name"), body.get("text"), body.get("uploads")
         )
@@ -293,7 +289,7 @@ def create_app(
             game = game_of(request)
             body = await read_json(request)
             if not isinstance(body, dict):
-                raise error("request", "a JSON object")
+                raise refusal("request", "a JSON object")
             args = [body.get(key) for key in keys]
             call = getattr(game, method)
             await run_in_threadpool(call, *args)
@@ -338,7 +334,7 @@ def create_app(
         limit = int(limit_text) if limit_text and limit_text.isdigit() else None
         if streams["open"] >= MAX_STREAMS:
             raise _status(
-                error("events", f"{MAX_STREAMS} streams are open; close a tab"), 409
+                refusal("events", f"{MAX_STREAMS} streams are open; close a tab"), 409
             )
         streams["open"] += 1
 
@@ -363,7 +359,7 @@ def create_app(
 
     async def not_found(request: Request) -> Response:
         raise _status(
-            error("route", f"'{request.url.path}' is not a route of the board"), 404
+            refusal("route", f"'{request.url.path}' is not a route of the board"), 404
         )
 
     g = "/api/games/{game_id}"
@@ -413,10 +409,10 @@ def create_app(
         # Starlette's own refusals (a method a route does not take) as the one line too.
         status = getattr(exc, "status_code", 500)
         if status == 405:
-            return refusal(
+            return refused(
                 405, "method", f"{request.method} is not a method of {request.url.path}"
             )
-        return refusal(status, "request", str(getattr(exc, "detail", exc)))
+        return refused(status, "request", str(getattr(exc, "detail", exc)))
 
     app = Starlette(
         routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error}

@@ -21,9 +21,10 @@ from .. import _core
 from .. import games as registry
 from .._core import GolemError, StopToken
 from ..annotate import annotate_game
+from ..checks import check_int
+from ..errors import refusal
 from ..records import GameRecord, record_from_dict
 from ..search import analyse as ismcts_search
-from ..search import check_int
 from ..search import solve as alphabeta_search
 
 #: Games open at once; one more is refused until one is closed.
@@ -58,15 +59,11 @@ UPLOAD_KEYS = ("components",)
 MAX_COMPONENTS = 8
 
 
-def error(field: str, message: str) -> GolemError:
-    return registry.golem_error(field, message)
-
-
 def busy(field: str, message: str) -> GolemError:
     """A refusal of a well-formed request: the board is full or busy (HTTP 409)."""
-    refusal = error(field, message)
-    refusal.status = 409
-    return refusal
+    refused = refusal(field, message)
+    refused.status = 409
+    return refused
 
 
 def refuse_paths(field: str, key: str, value: Any) -> None:
@@ -82,7 +79,7 @@ def refuse_paths(field: str, key: str, value: Any) -> None:
             if key in UPLOAD_KEYS
             else "upload a position instead"
         )
-        raise error(
+        raise refusal(
             field,
             f"'{value}' names a file; the board reads no file of the machine ({hint})",
         )
@@ -113,10 +110,10 @@ def refuse_paths_in_toml(
 def parse_upload(value: Any, field: str) -> Tuple[str, str]:
     """An uploaded file as the page sends it: ``{"name": ..., "text": ...}``."""
     if not isinstance(value, dict) or set(value) != {"name", "text"}:
-        raise error(field, "an uploaded file is a JSON object with name and text")
+        raise refusal(field, "an uploaded file is a JSON object with name and text")
     name, text = value["name"], value["text"]
     if not isinstance(name, str) or not isinstance(text, str):
-        raise error(field, "an uploaded file's name and text are texts")
+        raise refusal(field, "an uploaded file's name and text are texts")
     return name, text
 
 
@@ -124,7 +121,7 @@ def split_moves(text: str) -> List[str]:
     """Moves as ``golem-solve apply --moves`` takes them: separated by ``;`` or lines."""
     played = [m.strip() for m in text.replace("\n", ";").split(";") if m.strip()]
     if not played:
-        raise error("moves", "no moves given")
+        raise refusal("moves", "no moves given")
     return played
 
 
@@ -162,13 +159,13 @@ def parse_bot(spec: Optional[str], where: str) -> Optional[Bot]:
     if spec is None or spec == "human":
         return None
     if not isinstance(spec, str):
-        raise error(where, f"a bot is a text, not {spec!r}")
+        raise refusal(where, f"a bot is a text, not {spec!r}")
     kind, _, rest = spec.partition(":")
     if kind not in BOT_KINDS:
-        raise error(where, f"'{kind}' is not a bot (human, {', '.join(BOT_KINDS)})")
+        raise refusal(where, f"'{kind}' is not a bot (human, {', '.join(BOT_KINDS)})")
     if kind in ("random", "greedy"):
         if rest:
-            raise error(where, f"{kind} takes no settings")
+            raise refusal(where, f"{kind} takes no settings")
         return Bot(kind, 0)
     key, default, high = (
         ("iterations", DEFAULT_BOT_ITERATIONS, MAX_ITERATIONS)
@@ -179,9 +176,9 @@ def parse_bot(spec: Optional[str], where: str) -> Optional[Bot]:
     if rest:
         name, sep, value = rest.partition("=")
         if name != key or not sep:
-            raise error(f"{where}.{name}", f"{kind} takes {key}=N")
+            raise refusal(f"{where}.{name}", f"{kind} takes {key}=N")
         if not value.isdigit() or not 1 <= int(value) <= high:
-            raise error(f"{where}.{key}", f"{value!r} is outside 1..={high}")
+            raise refusal(f"{where}.{key}", f"{value!r} is outside 1..={high}")
         budget = int(value)
     return Bot(kind, budget)
 
@@ -375,7 +372,7 @@ class Game:
             or not isinstance(node_id, int)
             or node_id not in self.nodes
         ):
-            raise error("node", f"{node_id!r} is not a position of this game")
+            raise refusal("node", f"{node_id!r} is not a position of this game")
         return self.nodes[node_id]
 
     def _changed(self) -> None:
@@ -411,7 +408,7 @@ class Game:
         """Plays ``text`` (one move or several, as ``apply --moves``) from the current
         position; all or nothing, the first illegal move named as ``apply`` names it."""
         if not isinstance(text, str):
-            raise error("moves", f"moves are a text, not {text!r}")
+            raise refusal("moves", f"moves are a text, not {text!r}")
         with self.lock:
             played = split_moves(text)
             state = self.nodes[self.current].state.clone()
@@ -421,7 +418,7 @@ class Game:
                     canonical = state.action_text(state.parse_action(move))
                     state.apply(canonical)
                 except GolemError as e:
-                    raise error(
+                    raise refusal(
                         f"move {number} of {len(played)} '{move}'",
                         getattr(e, "message", None) or str(e),
                     ) from None
@@ -439,7 +436,7 @@ class Game:
         with self.lock:
             state = self.nodes[self.current].state
             if not state.is_chance():
-                raise error("chance", "the position is not a chance event")
+                raise refusal("chance", "the position is not a chance event")
             self._sample(self.nodes[self.current])
             self._changed()
         self.wake_bots()
@@ -476,7 +473,7 @@ class Game:
         with self.lock:
             node = self.nodes[self.current]
             if node.parent is None:
-                raise error("takeback", "nothing to take back at the start")
+                raise refusal("takeback", "nothing to take back at the start")
             parent = self.nodes[node.parent]
             parent.children.remove(node.id)
             stack = [node.id]
@@ -491,7 +488,7 @@ class Game:
         with self.lock:
             node = self.node(node_id)
             if node.parent is None:
-                raise error("node", "the start is on every line")
+                raise refusal("node", "the start is on every line")
             siblings = self.nodes[node.parent].children
             siblings.remove(node.id)
             siblings.insert(0, node.id)
@@ -507,7 +504,7 @@ class Game:
                 or not isinstance(seat, int)
                 or not 0 <= seat < players
             ):
-                raise error("seat", f"{seat!r} is outside 0..={players - 1}")
+                raise refusal("seat", f"{seat!r} is outside 0..={players - 1}")
             self.bots[seat] = parse_bot(spec, f"seat[{seat}]")
             if self.labels is not None:
                 self.labels = None  # the record's names no longer say who plays
@@ -587,10 +584,10 @@ class Game:
 
     def start_analysis(self, options: Dict[str, Any]) -> None:
         if not isinstance(options, dict):
-            raise error("analysis", "options are a JSON object")
+            raise refusal("analysis", "options are a JSON object")
         algo = options.get("algo", "ismcts")
         if algo not in ("ismcts", "alphabeta"):
-            raise error("algo", f"'{algo}' is not an algorithm (ismcts or alphabeta)")
+            raise refusal("algo", f"'{algo}' is not an algorithm (ismcts or alphabeta)")
         budget = search_budget(algo, options)
         with self.lock:
             if self.analysis is not None and self.analysis.finished is None:
@@ -600,7 +597,7 @@ class Game:
             node = self.nodes[self.current]
             state = node.state
             if state.current_player is None:
-                raise error(
+                raise refusal(
                     "analysis", "no player is to move here (a chance event or the end)"
                 )
             # Follow mode advises the seat from what that seat can see.
@@ -643,14 +640,14 @@ class Game:
 
     def start_annotation(self, options: Dict[str, Any]) -> None:
         if not isinstance(options, dict):
-            raise error("annotate", "options are a JSON object")
+            raise refusal("annotate", "options are a JSON object")
         iterations = options.get("iterations", 300)
         if (
             isinstance(iterations, bool)
             or not isinstance(iterations, int)
             or not 1 <= iterations <= 100_000
         ):
-            raise error("iterations", f"{iterations!r} is outside 1..=100000")
+            raise refusal("iterations", f"{iterations!r} is outside 1..=100000")
         with self.lock:
             if self.annotation is not None and self.annotation["running"]:
                 raise busy("annotate", "an annotation of this game is running already")
@@ -783,7 +780,7 @@ def search_budget(algo: str, options: Dict[str, Any]) -> Dict[str, Any]:
     allowed |= {"iterations", "seed"} if algo == "ismcts" else {"depth", "objective"}
     for key in options:
         if key not in allowed:
-            raise error(key, f"not an option of {algo} analysis")
+            raise refusal(key, f"not an option of {algo} analysis")
     caps = {
         "movetime_ms": (1, MAX_MOVETIME_MS),
         "iterations": (1, MAX_ITERATIONS),
@@ -797,9 +794,9 @@ def search_budget(algo: str, options: Dict[str, Any]) -> Dict[str, Any]:
             continue
         value = options[key]
         if isinstance(value, bool) or not isinstance(value, int):
-            raise error(key, f"must be an integer, not {value!r}")
+            raise refusal(key, f"must be an integer, not {value!r}")
         if not low <= value <= high:
-            raise error(key, f"{value} is outside {low}..={high}")
+            raise refusal(key, f"{value} is outside {low}..={high}")
         budget[key] = value
     if algo == "alphabeta":
         budget.pop("threads", None)
@@ -807,7 +804,7 @@ def search_budget(algo: str, options: Dict[str, Any]) -> Dict[str, Any]:
         # score where the game's objective is a score, as Merchant Explorers' solo game).
         objective = options.get("objective", "win")
         if objective not in ("win", "margin"):
-            raise error(
+            raise refusal(
                 "objective", f"{objective!r} is not an objective (win or margin)"
             )
         budget["objective"] = objective
@@ -868,7 +865,7 @@ class Store:
         with self.lock:
             game = self.games.get(game_id)
         if game is None:
-            raise error(
+            raise refusal(
                 "game",
                 f"'{game_id}' is not an open game (closed, or the board restarted)",
             )
@@ -953,33 +950,33 @@ class Store:
         follow (hidden decks by default), options (the game's setup options), uploads
         (``{"components": {"name", "text"}}``: a file an option names, uploaded)."""
         if not isinstance(request, dict):
-            raise error("new", "the request is a JSON object")
+            raise refusal("new", "the request is a JSON object")
         name = request.get("game", registry.DEFAULT_GAME)
         if not isinstance(name, str):
-            raise error("game", f"must be a text, not {name!r}")
+            raise refusal("game", f"must be a text, not {name!r}")
         registry.check_game(name)
         info = registry.GAMES[name].INFO
         players = request.get("players", max(2, info["min_players"]))
         if isinstance(players, bool) or not isinstance(players, int):
-            raise error("players", f"must be an integer, not {players!r}")
+            raise refusal("players", f"must be an integer, not {players!r}")
         low, high = info["min_players"], info["max_players"]
         if not low <= players <= high:
-            raise error("players", f"{players} is outside {low}..={high}")
+            raise refusal("players", f"{players} is outside {low}..={high}")
         seed = request.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise error("seed", f"must be an integer, not {seed!r}")
+            raise refusal("seed", f"must be an integer, not {seed!r}")
         check_int("seed", seed)
         follow = bool(request.get("follow", False))
         hidden = request.get("hidden_decks", follow)
         options = request.get("options") or {}
         if not isinstance(options, dict):
-            raise error("options", "a JSON object of the game's setup options")
+            raise refusal("options", "a JSON object of the game's setup options")
         known = registry.setup_options(name)
         clean: Dict[str, str] = {}
         for key, value in options.items():
             if key not in known:
                 names = ", ".join(known) or "none"
-                raise error(
+                raise refusal(
                     f"option.{key}", f"not a setup option of {name} (options: {names})"
                 )
             if value is None or value == "":
@@ -989,11 +986,11 @@ class Store:
             clean[key] = value
         uploads = request.get("uploads") or {}
         if not isinstance(uploads, dict):
-            raise error("uploads", "a JSON object of uploaded files by option")
+            raise refusal("uploads", "a JSON object of uploaded files by option")
         components = None
         for key, value in uploads.items():
             if key not in UPLOAD_KEYS or key not in known:
-                raise error(f"upload.{key}", f"{name} takes no uploaded {key} file")
+                raise refusal(f"upload.{key}", f"{name} takes no uploaded {key} file")
             components = self.uploaded_components(value, f"upload.{key}")
         state = registry.new(
             name, players, seed, bool(hidden), clean, components_text=components
@@ -1010,15 +1007,15 @@ class Store:
         ``uploads`` may hold the components file it names (``{"components": {"name",
         "text"}}``), read instead of the file."""
         if not isinstance(text, str):
-            raise error("file", "the upload is a text")
+            raise refusal("file", "the upload is a text")
         label = name if isinstance(name, str) and name else "upload"
         uploads = uploads or {}
         if not isinstance(uploads, dict):
-            raise error("uploads", "a JSON object of uploaded files by option")
+            raise refusal("uploads", "a JSON object of uploaded files by option")
         components = None
         for key, value in uploads.items():
             if key not in UPLOAD_KEYS:
-                raise error(f"upload.{key}", f"no uploaded {key} file is read")
+                raise refusal(f"upload.{key}", f"no uploaded {key} file is read")
             components = self.uploaded_components(value, f"upload.{key}")
         stripped = text.lstrip()
         if stripped.startswith("{"):
@@ -1034,7 +1031,9 @@ class Store:
         try:
             data = json.loads(first)
         except json.JSONDecodeError as e:
-            raise error("record[0]", f"not JSON: {e.msg} (column {e.colno})") from None
+            raise refusal(
+                "record[0]", f"not JSON: {e.msg} (column {e.colno})"
+            ) from None
         starts: List[Any] = []
         warnings: List[str] = []
 
@@ -1064,7 +1063,7 @@ class Store:
                     state.apply(move)
                 except GolemError as e:
                     self.close(game.id)
-                    raise error(
+                    raise refusal(
                         f"record[0].moves[{ply}]", f"'{move}': {e.message}"
                     ) from None
                 node = game._child(node, move, state)

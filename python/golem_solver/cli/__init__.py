@@ -27,8 +27,7 @@ def _quiet_interrupts() -> None:
 
 
 def _app() -> object:
-    """The Typer app, with every command registered (``board`` lives in its own module)."""
-    from . import board  # noqa: F401 - registers `golem-solve board`
+    """The Typer app, with every command registered."""
     from .commands import app
 
     return app

@@ -1,4 +1,4 @@
-"""``golem-solve arena`` output: a progress bar while the games run, then the table.
+"""``golem-solve arena``: the command, a progress bar while the games run, then the table.
 
 The games, the seat rotation and the statistics are the core's; this module only shows
 progress and formats the report.
@@ -6,21 +6,41 @@ progress and formats the report.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import sys
 from contextlib import contextmanager
-from typing import Any, Callable, Dict, Iterator, List
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterator, List, Optional
 
-from .. import arena as api
+import typer
+
+from .. import backends
+from .._files import AtomicWriter
+from ..arena import record_of, run
+from ..checks import check_game, check_players
+from ..errors import refusal
+from ..games import GAMES
+from .inputs import parse_setup_options
+from .options import AddressOpt, BackendOpt, GameOpt, SetupOptionOpt, int_option
+from .program import (
+    EXIT_INTERRUPTED,
+    FORCE_HINT,
+    app,
+    reports_errors,
+    run_interruptibly,
+)
 
 Report = Dict[str, Any]
 
 
-def run(bots: List[str], options: Dict[str, Any]) -> Report:
+def run_games(bots: List[str], options: Dict[str, Any]) -> Report:
     """Plays the games, with a Rich bar on stderr when a person watches it."""
     if not progress_wanted():
-        return api.run(bots, **options)
+        return run(bots, **options)
     with progress_bar(options["games"]) as on_progress:
-        return api.run(bots, on_progress=on_progress, **options)
+        return run(bots, on_progress=on_progress, **options)
 
 
 @contextmanager
@@ -124,3 +144,120 @@ def table(report: Report, solo_win: bool = True) -> str:
 def progress_wanted() -> bool:
     """A bar only for a person watching: stderr is a terminal."""
     return sys.stderr.isatty()
+
+
+# ---- the command ----------------------------------------------------------------------
+
+BotsOpt = typer.Option(
+    ...,
+    "--bot",
+    "-b",
+    help="A bot, once per bot: random, greedy, ismcts[:iterations=N,rollout=heuristic,"
+    "cutoff=C,...], alphabeta[:depth=D,objective=margin|win,hash=MB].",
+)
+
+
+RecordOpt = typer.Option(
+    None,
+    "--record",
+    metavar="FILE",
+    help="Write every game played to FILE (JSON lines, docs/records.md).",
+)
+
+
+@app.command("arena")
+@reports_errors
+def arena_command(
+    bots: List[str] = BotsOpt,
+    game: str = GameOpt,
+    games: int = int_option(100, "--games", "-g", key="games", help="Games to play."),
+    players: Optional[int] = typer.Option(
+        None,
+        "--players",
+        "-n",
+        help="Seats (default: one per bot, at least the game's minimum).",
+    ),
+    seed: int = int_option(
+        0, "--seed", "-s", key="seed", help="Seed of deals and bots."
+    ),
+    threads: Optional[int] = int_option(
+        None,
+        "--threads",
+        "-t",
+        key="threads",
+        help="Games played at once (default 1; with --backend ray and no --address:"
+        " the local runtime's CPUs, default all).",
+    ),
+    max_plies: int = int_option(
+        3000,
+        "--max-plies",
+        key="max_plies",
+        help="Abandon a game after this many moves (unfinished).",
+    ),
+    map_name: Optional[str] = typer.Option(
+        None, "--map", help="The map, for games played on one (a map id or a file)."
+    ),
+    option: List[str] = SetupOptionOpt,
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    record: Optional[Path] = RecordOpt,
+    force: bool = typer.Option(
+        False, "--force", help="With --record: overwrite an existing FILE."
+    ),
+    backend: str = BackendOpt,
+    address: Optional[str] = AddressOpt,
+) -> None:
+    """Play bots against each other from random deals; win rates with 95% intervals.
+
+    Bots fill the seats cyclically (two bots, three seats: A B A) and the seats rotate
+    every game, so over a multiple of PLAYERS games each bot holds each seat equally
+    often; every PLAYERS consecutive games share a deal. Bots see no deck order. The
+    results depend on the seed, not on the number of threads nor on the backend (--backend
+    ray spreads the games over a Ray cluster: docs/scale.md). Ctrl-C stops within a move
+    and prints the report of the games finished by then (exit status 130).
+    """
+    backends.check_backend(backend, address, threads)
+    check_players(game, players)
+    setup = parse_setup_options(game, option)
+    if map_name is not None:
+        setup["map"] = map_name
+    if force and record is None:
+        raise refusal("force", "only with --record")
+    if record is not None and os.path.lexists(record) and not force:
+        # Refused before the games are played, not after.
+        raise refusal(str(record), "file exists; use --force to overwrite it")
+    options = dict(
+        game=game,
+        games=games,
+        players=players,
+        seed=seed,
+        threads=threads,
+        max_plies=max_plies,
+        setup=setup,
+        record=record is not None,
+        backend=backend,
+        address=address,
+    )
+    if backend == backends.RAY:
+        backends.ray_backend()  # not installed: said before anything runs
+    # Records are written as the games finish (memory does not grow with the games) to a
+    # temporary file moved into place at the end: an arena stopped by Ctrl-C keeps the
+    # games finished by then, and a failed write leaves no partial file.
+    with contextlib.ExitStack() as stack:
+        if record is not None:
+            out = stack.enter_context(
+                AtomicWriter(record, overwrite=force, exists_hint=FORCE_HINT)
+            )
+            name = check_game(game)
+            options["on_record"] = lambda entry: out.write(
+                (record_of(name, entry).to_line() + "\n").encode("utf-8")
+            )
+        results, interrupted = run_interruptibly(
+            lambda token: run_games(bots, {**options, "stop": token})
+        )
+    if as_json:
+        typer.echo(json.dumps(results))
+    else:
+        info = GAMES[game].INFO
+        typer.echo(table(results, solo_win=info["solo_win"]))
+    if interrupted:
+        raise typer.Exit(EXIT_INTERRUPTED)

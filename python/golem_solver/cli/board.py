@@ -14,10 +14,11 @@ from typing import Optional
 
 import typer
 
-from .. import games as registry
 from .._files import MAX_POSITION_BYTES, read_capped
+from ..errors import refusal
+from ..games import read_position
 from ..records import read_records
-from .commands import EXIT_INTERRUPTED, Failure, app, reports_errors
+from .program import EXIT_INTERRUPTED, app, reports_errors
 from .text import escape
 
 MISSING_EXTRA = 'needs the board extra: pip install "golem-solver[board]"'
@@ -29,9 +30,9 @@ def _bind(host: str, port: int) -> socket.socket:
     try:
         return socket.create_server((host, port), family=family)
     except OSError as e:
-        raise Failure("port", f"{port} on {host}: {e.strerror or e}") from None
+        raise refusal("port", f"{port} on {host}: {e.strerror or e}") from None
     except OverflowError:
-        raise Failure("port", f"{port} is outside 0..=65535") from None
+        raise refusal("port", f"{port} is outside 0..=65535") from None
 
 
 def _open_file(store, file: Path) -> None:
@@ -43,7 +44,7 @@ def _open_file(store, file: Path) -> None:
         return
     with open(file, "rb") as stream:
         read_capped(stream, str(file), cap=MAX_POSITION_BYTES)
-    state, warnings = registry.read_position(path=file)
+    state, warnings = read_position(path=file)
     for warning in warnings:
         typer.echo(f"warning: {escape(warning)}", err=True)
     store.add(state)
@@ -56,9 +57,9 @@ FileArg = typer.Argument(
 )
 
 
-@app.command()
+@app.command("board")
 @reports_errors
-def board(
+def board_command(
     file: Optional[Path] = FileArg,
     host: str = typer.Option(
         "127.0.0.1", "--host", help="Address to listen on (loopback by default)."
@@ -79,9 +80,9 @@ def board(
         from ..board.server import create_app, is_loopback
         from ..board.session import Store
     except ImportError:
-        raise Failure("board", MISSING_EXTRA) from None
+        raise refusal("board", MISSING_EXTRA) from None
     if not 0 <= port <= 65535:
-        raise Failure("port", f"{port} is outside 0..=65535")
+        raise refusal("port", f"{port} is outside 0..=65535")
     store = Store()
     if file is not None:
         _open_file(store, file)

@@ -14,6 +14,7 @@
 
 use std::time::Instant;
 
+pub use crate::game::BenchPosition;
 use crate::game::PositionError;
 use crate::games::GameId;
 use crate::search::alphabeta::{self, AlphaBetaConfig};
@@ -25,16 +26,6 @@ use crate::Game;
 /// Total nodes of the standard bench (every game, built-in positions, default budgets);
 /// see the module documentation before changing it.
 pub const SIGNATURE: u64 = 6_677_903;
-
-/// A built-in bench position of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BenchPosition {
-    pub name: &'static str,
-    /// The position file's text.
-    pub text: &'static str,
-    /// Alpha-beta depth.
-    pub depth: u32,
-}
 
 const HASH_MB: usize = 16;
 const ISMCTS_ITERATIONS: u64 = 10_000;

@@ -5,9 +5,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::path::PathBuf;
 
-use rand::RngCore;
-
-pub use crate::bench::BenchPosition;
+use rand::{Rng, RngCore};
 
 /// Which weights an evaluation uses ([`Game::heuristic_score_with`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -306,7 +304,7 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<Self::Action> {
         let mut outcomes = Vec::new();
         self.chance_outcomes(&mut outcomes);
-        crate::playout::draw_outcome(&outcomes, rng)
+        draw_outcome(&outcomes, rng)
     }
 
     /// Whether [`Game::sample_chance`] draws every node without listing it, so playouts,
@@ -532,6 +530,34 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn end_is_near(&self) -> bool {
         true
     }
+}
+
+/// A built-in bench position of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchPosition {
+    pub name: &'static str,
+    /// The position file's text.
+    pub text: &'static str,
+    /// Alpha-beta depth.
+    pub depth: u32,
+}
+
+/// An outcome of `outcomes` drawn by its probability with one uniform `f64` from `rng`
+/// (none drawn when the list is empty).
+pub fn draw_outcome<A: Copy, R: Rng + ?Sized>(outcomes: &[(A, f64)], rng: &mut R) -> Option<A> {
+    let &(last, _) = outcomes.last()?;
+    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+    let mut x = rng.random::<f64>() * total;
+    // `last` also absorbs rounding when the probabilities do not add up exactly.
+    let mut pick = last;
+    for &(outcome, p) in outcomes.iter() {
+        if x < p {
+            pick = outcome;
+            break;
+        }
+        x -= p;
+    }
+    Some(pick)
 }
 
 #[cfg(test)]

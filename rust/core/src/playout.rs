@@ -3,6 +3,7 @@
 
 use rand::Rng;
 
+pub use crate::game::draw_outcome;
 use crate::{Game, Turn};
 
 /// Plays `state` to the end: every player picks uniformly among the legal actions, chance
@@ -70,24 +71,6 @@ pub fn random_outcome<G: Game, R: Rng>(
     }
     state.chance_outcomes(outcomes);
     draw_outcome(outcomes, rng)
-}
-
-/// An outcome of `outcomes` drawn by its probability with one uniform `f64` from `rng`
-/// (none drawn when the list is empty).
-pub fn draw_outcome<A: Copy, R: Rng + ?Sized>(outcomes: &[(A, f64)], rng: &mut R) -> Option<A> {
-    let &(last, _) = outcomes.last()?;
-    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
-    let mut x = rng.random::<f64>() * total;
-    // `last` also absorbs rounding when the probabilities do not add up exactly.
-    let mut pick = last;
-    for &(outcome, p) in outcomes.iter() {
-        if x < p {
-            pick = outcome;
-            break;
-        }
-        x -= p;
-    }
-    Some(pick)
 }
 
 #[cfg(test)]

@@ -1,0 +1,128 @@
+"""The options several commands share, declared once: their names, help and ranges."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import typer
+
+from ..backends import THREADS
+from ..checks import RANGES
+from ..games import DEFAULT_GAME, GAMES
+from ..search import DEFAULT_MOVETIME_MS
+
+
+def ranged(key: str) -> Callable[[Any], Any]:
+    """A Typer callback refusing a value outside ``RANGES[key]`` (a usage error: one line
+    ``error: <option>: <value> is outside LOW..=HIGH``, exit status 2)."""
+    low, high = RANGES[key]
+
+    def check(value: Any) -> Any:
+        if value is not None and not low <= value <= high:
+            raise typer.BadParameter(f"{value} is outside {low}..={high}")
+        return value
+
+    return check
+
+
+def range_text(key: str) -> str:
+    low, high = RANGES[key]
+    return f" [{low}..={high}]"
+
+
+def int_option(default: Any, *names: str, key: str, help: str, **more: Any) -> Any:
+    """An integer option whose range is checked and shown in ``--help``."""
+    return typer.Option(
+        default, *names, callback=ranged(key), help=help + range_text(key), **more
+    )
+
+
+PosArg = typer.Argument(
+    ..., metavar="POS", help="Position file (TOML), or - for stdin."
+)
+OutOpt = typer.Option(
+    None, "--output", "-o", help="Write the position here (default: stdout)."
+)
+ForceOpt = typer.Option(False, "--force", help="Overwrite an existing output file.")
+ComponentsOpt = typer.Option(
+    None,
+    "--components",
+    help="Golem: read the game's numbers from this components JSON file instead of "
+    "the one the position names.",
+)
+GameOpt = typer.Option(DEFAULT_GAME, "--game", help=f"The game: {', '.join(GAMES)}.")
+
+
+# A list default: built once here, not in the signature (ruff B008).
+SetupOptionOpt = typer.Option(
+    [],
+    "--option",
+    "-O",
+    help="A setup option of the game as KEY=VALUE (repeatable); see `setup_options`.",
+)
+
+
+DepthOpt = int_option(
+    None, "--depth", "-d", key="depth", help="Deepest iteration (plies)."
+)
+NodesOpt = int_option(None, "--nodes", key="nodes", help="Stop after this many nodes.")
+MovetimeOpt = int_option(
+    None, "--movetime", key="movetime", help="Stop after this many ms (0: no time cap)."
+)
+SolveMovetimeOpt = int_option(
+    DEFAULT_MOVETIME_MS,
+    "--movetime",
+    key="movetime",
+    help="Stop after this many ms, whatever other budget is given (0: no time cap).",
+    show_default=True,
+)
+InfiniteOpt = typer.Option(
+    False,
+    "--infinite",
+    help="No time cap: search until --depth/--nodes or Ctrl-C (like --movetime 0).",
+)
+ObjectiveOpt = typer.Option(
+    None,
+    "--objective",
+    help=(
+        "win: play to win (alpha-beta proves a forced win/loss); score: the score"
+        " (alone: the expected score; with others: the margin, also called margin)."
+        " Default: score for one player, win for more."
+    ),
+)
+HashOpt = int_option(16, "--hash", key="hash", help="Transposition table size (MiB).")
+ThreadsOpt = int_option(
+    1,
+    "--threads",
+    "-t",
+    key="threads",
+    help=(
+        "Threads searching together (ISMCTS: a tree each, merged at the root;"
+        " alpha-beta: the root moves shared out). More than one is not reproducible."
+    ),
+)
+JsonOpt = typer.Option(False, "--json", help="End with one JSON object (one line).")
+StreamOpt = typer.Option(False, "--stream", help="With --json: a JSON line per report.")
+
+
+BackendOpt = typer.Option(
+    THREADS,
+    "--backend",
+    help="Where the work runs: threads (built in) or ray (a Ray cluster or a local"
+    ' runtime; pip install "golem-solver[ray]"; docs/scale.md).',
+)
+AddressOpt = typer.Option(
+    None,
+    "--address",
+    metavar="ADDR",
+    help="With --backend ray: the cluster's head (HOST:PORT, or auto for the one started"
+    " on this machine with `ray start`); without it a local runtime is started.",
+)
+
+
+AllowOutsideOpt = typer.Option(
+    False,
+    "--allow-outside",
+    help="Let the positions name files (a position_file, a map, a components file)"
+    " outside the folder of the suite or record file.",
+)

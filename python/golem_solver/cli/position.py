@@ -1,0 +1,211 @@
+"""The position commands: ``new``, ``show``, ``moves``, ``perft`` and ``apply``."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .. import games
+from .._files import write_atomically
+from ..checks import check_players
+from ..errors import GolemError, InternalError, refusal
+from .inputs import (
+    load_position,
+    parse_setup_options,
+    ruleset_line,
+    split_moves,
+    with_ruleset,
+    write_position,
+)
+from .options import (
+    ComponentsOpt,
+    ForceOpt,
+    GameOpt,
+    OutOpt,
+    PosArg,
+    SetupOptionOpt,
+    int_option,
+)
+from .program import (
+    EXIT_INTERRUPTED,
+    FORCE_HINT,
+    app,
+    reports_errors,
+    run_interruptibly,
+)
+from .render import renderer_for
+from .text import escape_lines
+
+
+@app.command("new")
+@reports_errors
+def new_command(
+    game: str = GameOpt,
+    players: int = typer.Option(
+        2, "--players", "-n", help="Number of players (the game's range)."
+    ),
+    seed: int = int_option(0, "--seed", "-s", key="seed", help="Seed of the shuffle."),
+    hidden_decks: bool = typer.Option(
+        False,
+        "--hidden-decks",
+        "--hide-decks",
+        help="Leave the deck orders out: every deal is a chance event.",
+    ),
+    map_name: Optional[str] = typer.Option(
+        None,
+        "--map",
+        help="The map, for games played on one (a map id, or a map file's path).",
+    ),
+    intro: bool = typer.Option(
+        False, "--intro", help="Golem: the introductory game (spec 3.1)."
+    ),
+    components: Optional[Path] = ComponentsOpt,
+    option: List[str] = SetupOptionOpt,
+    output: Optional[Path] = OutOpt,
+    force: bool = ForceOpt,
+) -> None:
+    """Write a fresh starting position (the decks listed in their shuffled order)."""
+    check_players(game, players)
+    options = parse_setup_options(game, option)
+    if map_name is not None:
+        options["map"] = map_name
+    for key, value in (
+        ("intro", "true" if intro else None),
+        ("components", components),
+    ):
+        if value is None:
+            continue
+        if key not in games.setup_options(game):
+            raise refusal(key, f"{game} has no {key} option")
+        options[key] = str(value)
+    write_position(games.new(game, players, seed, hidden_decks, options), output, force)
+
+
+SvgOpt = typer.Option(
+    None, "--svg", help="Draw the board to this SVG file instead of printing it."
+)
+
+
+@app.command("show")
+@reports_errors
+def show_command(
+    pos: str = PosArg,
+    svg: Optional[Path] = SvgOpt,
+    force: bool = ForceOpt,
+    components: Optional[Path] = ComponentsOpt,
+) -> None:
+    """Show a position as a readable board (or draw it: --svg)."""
+    state = load_position(pos, components)
+    if svg is not None:
+        picture = state.to_svg()
+        if picture is None:
+            raise refusal("svg", f"{state.game} has no board picture yet")
+        if os.path.lexists(svg) and not force:
+            raise refusal(str(svg), "file exists; use --force to overwrite it")
+        write_atomically(svg, picture, overwrite=force, exists_hint=FORCE_HINT)
+        return
+    renderer = renderer_for(state.game)
+    if sys.stdout.isatty():
+        renderer.print_rich(state)
+    else:
+        typer.echo(escape_lines(renderer.render_plain(state)), nl=False)
+
+
+@app.command("moves")
+@reports_errors
+def moves_command(
+    pos: str = PosArg,
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON list."),
+    components: Optional[Path] = ComponentsOpt,
+) -> None:
+    """List the legal moves (chance outcomes at a chance node), one canonical text a line."""
+    texts = load_position(pos, components).legal_action_texts()
+    if as_json:
+        typer.echo(json.dumps(texts))
+    else:
+        for text in texts:
+            typer.echo(text)
+
+
+@app.command("perft")
+@reports_errors
+def perft_command(
+    pos: str = PosArg,
+    depth: int = int_option(
+        ..., "--depth", "-d", key="perft_depth", help="Plies to count."
+    ),
+    divide: bool = typer.Option(
+        False, "--divide", help="Print the count under each root move."
+    ),
+    as_json: bool = typer.Option(
+        False,
+        "--json",
+        help='End with one line {"depth": D, "nodes": N, "seconds": T}.',
+    ),
+    components: Optional[Path] = ComponentsOpt,
+) -> None:
+    """Count the leaves of the canonical action tree DEPTH plies deep (Ctrl-C stops the
+    count: "perft stopped", exit status 130)."""
+    state = load_position(pos, components)
+    ruleset_line(state, as_json)
+    start = time.perf_counter()
+    if divide:
+        counts, _ = run_interruptibly(
+            lambda token: state.perft_divide(depth, stop=token)
+        )
+        nodes = None if counts is None else sum(n for _, n in counts)
+    else:
+        nodes, _ = run_interruptibly(lambda token: state.perft(depth, stop=token))
+        counts = []
+    seconds = time.perf_counter() - start
+    if nodes is None:  # stopped: a partial count would be a wrong answer
+        typer.echo("perft stopped", err=True)
+        raise typer.Exit(EXIT_INTERRUPTED)
+    for text, count in counts:
+        typer.echo(f"{text}: {count}")
+    if as_json:
+        typer.echo(
+            json.dumps(
+                with_ruleset(
+                    {"depth": depth, "nodes": nodes, "seconds": round(seconds, 6)},
+                    state,
+                )
+            )
+        )
+    else:
+        if divide:
+            typer.echo("")
+        rate = f" ({nodes / seconds:,.0f} nodes/s)" if seconds > 0 else ""
+        typer.echo(f"perft({depth}) = {nodes} in {seconds:.3f} s{rate}")
+
+
+@app.command("apply")
+@reports_errors
+def apply_command(
+    pos: str = PosArg,
+    moves: str = typer.Option(
+        ..., "--moves", "-m", help='Moves to play in order, separated by ";".'
+    ),
+    output: Optional[Path] = OutOpt,
+    force: bool = ForceOpt,
+    components: Optional[Path] = ComponentsOpt,
+) -> None:
+    """Play moves from a position and write the resulting position (TOML)."""
+    state = load_position(pos, components)
+    played = split_moves(moves)
+    for number, text in enumerate(played, start=1):
+        try:
+            state.apply(text)
+        except InternalError:  # a bug: never reported as bad input
+            raise
+        except GolemError as e:
+            raise refusal(
+                f"move {number} of {len(played)} '{text}'", e.message
+            ) from None
+    write_position(state, output, force)

@@ -1,0 +1,178 @@
+"""The ``golem-solve`` app and its error handling: every command is registered on ``app``
+and wrapped in ``reports_errors``.
+
+Every error from bad input (a missing file, a refused position, an illegal move, a usage
+error such as an unknown option or a number out of range) prints one line
+``error: <field>: <message>`` to stderr (``golem_solver.errors.error_line``) and exits
+with status 2. Ctrl-C stops a long command (``run_interruptibly``), which prints what it
+has and exits with status 130. A bug of golem-solver's own exits with status 70.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import signal
+import sys
+import threading
+from typing import Any, Callable, Optional, Tuple, TypeVar
+
+import typer
+from typer.core import TyperGroup
+
+from .._core import StopToken
+from ..errors import GolemError, InternalError, error_line, field_and_message
+
+try:  # Typer >= 0.25 vendors Click
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover - older Typer uses Click itself
+    from click import exceptions as click_errors  # type: ignore[no-redef]
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+# A bug in golem-solver itself (EX_SOFTWARE of sysexits.h), told apart from bad input.
+EXIT_INTERNAL_ERROR = 70
+#: How a refusal to replace an existing file ends (the commands' own option).
+FORCE_HINT = "use --force to overwrite it"
+
+
+def _usage_field(e: Exception) -> Optional[str]:
+    """The option a usage error is about, as the core names options (``max_plies``)."""
+    param = getattr(e, "param", None)
+    if param is not None:
+        longs = [o for o in param.opts if o.startswith("--")]
+        name = longs[0] if longs else (param.opts[0] if param.opts else param.name)
+        return name.lstrip("-").replace("-", "_")
+    option = getattr(e, "option_name", None)
+    return option.lstrip("-").replace("-", "_") if option else None
+
+
+def _usage_message(e: Exception) -> str:
+    if isinstance(e, click_errors.MissingParameter):
+        return "missing"
+    if isinstance(e, click_errors.NoSuchOption):
+        similar = sorted(getattr(e, "possibilities", None) or [])
+        hint = f" (did you mean {', '.join(similar)}?)" if similar else ""
+        return f"no such option{hint}"
+    if isinstance(e, click_errors.BadParameter):
+        return e.message
+    return e.format_message()
+
+
+class OneLineErrors(TyperGroup):
+    """Typer's group with usage errors (an unknown or missing option, a bad value) as one
+    line ``error: <option>: <message>``, exit status 2, instead of Rich's box."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click_errors.UsageError as e:
+            if type(e).__name__ == "NoArgsIsHelpError":  # Click >= 8.2: the help
+                e.show()
+                code = e.exit_code
+            else:
+                typer.echo(error_line(_usage_field(e), _usage_message(e)), err=True)
+                code = EXIT_BAD_INPUT
+        except click_errors.ClickException as e:
+            typer.echo(error_line(None, e.format_message()), err=True)
+            code = e.exit_code
+        except (typer.Abort, KeyboardInterrupt):
+            code = EXIT_INTERRUPTED
+        if not standalone_mode:
+            return code
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    name="golem-solve",
+    help="Exact solver tools for Golem-family game positions (TOML files that name"
+    " their game).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+F = TypeVar("F", bound=Callable[..., None])
+
+
+def fail(field: Optional[str], message: str) -> typer.Exit:
+    typer.echo(error_line(field, message), err=True)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def reports_errors(command: F) -> F:
+    """Turns bad-input exceptions into a one-line message and exit status 2."""
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except InternalError as e:  # a panic in the core: a bug, not bad input
+            typer.echo(error_line(e.field, e.message), err=True)
+            raise typer.Exit(EXIT_INTERNAL_ERROR) from None
+        except GolemError as e:
+            raise fail(*field_and_message(e)) from None
+        except BrokenPipeError:
+            # The reader went away (`golem-solve moves POS | head`): nothing to report.
+            # Point stdout at /dev/null so the flush at exit does not fail again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(0) from None
+        except OSError as e:
+            # A system error naming no file comes from writing the output (a full disk).
+            field = str(e.filename) if e.filename else "stdout"
+            raise fail(field, e.strerror or str(e)) from None
+        except (typer.Exit, typer.Abort, click_errors.ClickException):
+            raise
+        except Exception as e:  # a bug of ours: still one line, never a traceback
+            typer.echo(
+                error_line(
+                    "internal error", f"{type(e).__name__}: {e} (please report it)"
+                ),
+                err=True,
+            )
+            raise typer.Exit(EXIT_INTERNAL_ERROR) from None
+
+    return run  # type: ignore[return-value]
+
+
+def run_interruptibly(run: Callable[[StopToken], Any]) -> Tuple[Any, bool]:
+    """Runs long work on a worker thread so that Ctrl-C can stop it through a StopToken:
+    the work then returns what it has (a search its best result so far, perft None, the
+    arena and the puzzles what was finished). Returns that and whether Ctrl-C came."""
+    token = StopToken()
+    outcome: dict = {}
+    done = threading.Event()
+
+    def work() -> None:
+        try:
+            outcome["result"] = run(token)
+        except BaseException as e:  # handed to the main thread below
+            outcome["error"] = e
+        finally:
+            done.set()
+
+    # Ctrl-C only sets a flag and the token while the work runs: a KeyboardInterrupt raised
+    # inside the waiting (an Event's or a join's lock) could leave that lock held, and the
+    # worker's `done.set()` and the main thread would then wait for each other for ever.
+    interrupted = False
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        nonlocal interrupted
+        interrupted = True
+        token.stop()
+
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if main else None
+    try:
+        threading.Thread(target=work, daemon=True).start()
+        while not done.wait(0.05):
+            pass
+    finally:
+        if main:
+            # After a Ctrl-C, later ones are ignored on the way out (see golem_solver.cli).
+            after = signal.SIG_IGN if interrupted else previous
+            signal.signal(signal.SIGINT, after if after is not None else signal.SIG_DFL)
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["result"], interrupted

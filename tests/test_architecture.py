@@ -1,0 +1,65 @@
+"""The layers stay untangled: no import cycle in the Python package, none between the
+core's top-level modules (scripts/architecture.py measures both), and every error line
+is made in one place."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = importlib.util.spec_from_file_location(
+    "architecture", ROOT / "scripts" / "architecture.py"
+)
+architecture = importlib.util.module_from_spec(SPEC)
+sys.modules["architecture"] = architecture
+SPEC.loader.exec_module(architecture)
+
+
+def test_the_python_package_has_no_import_cycle():
+    assert architecture.cycles(architecture.python_imports()) == []
+
+
+def test_the_cores_modules_import_only_downward():
+    assert architecture.cycles(architecture.rust_top_modules()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert architecture.cycles(graph) == [["a", "b", "c"]]
+
+
+def test_a_deferred_import_still_counts_as_an_edge():
+    graph = architecture.python_imports()
+    assert "golem_solver.ray_backend" in graph["golem_solver.backends"]
+
+
+def test_only_errors_py_spells_the_error_line():
+    # "error: <field>: <message>" is built by golem_solver.errors.error_line alone.
+    package = ROOT / "python" / "golem_solver"
+    spelled = []
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.JoinedStr):
+                head = node.values[0] if node.values else None
+                if isinstance(head, ast.Constant) and str(head.value).startswith(
+                    "error: "
+                ):
+                    spelled.append(str(path.relative_to(package)))
+    assert spelled == ["errors.py"]
+
+
+def test_only_errors_py_builds_a_golem_error_by_hand():
+    package = ROOT / "python" / "golem_solver"
+    built = []
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "GolemError"
+            ):
+                built.append(str(path.relative_to(package)))
+    assert built == ["errors.py"]
