@@ -7,7 +7,39 @@ from typing import Any, Callable, ClassVar, Literal, Optional, TypedDict, Union
 
 import numpy as np
 from numpy.typing import NDArray
-from typing_extensions import Self
+from typing_extensions import Self, final
+
+__all__ = [
+    "__version__",
+    "GolemError",
+    "InternalError",
+    "PositionError",
+    "IllegalActionError",
+    "LIMITS",
+    "Century",
+    "MerchantExplorers",
+    "GolemCranio",
+    "GAMES",
+    "Seat",
+    "from_toml",
+    "load",
+    "read_position",
+    "new_game",
+    "setup_options",
+    "StopToken",
+    "solve",
+    "analyse",
+    "random_playouts",
+    "arena",
+    "bot_move",
+    "VecEnv",
+    "batch_playouts",
+    "arena_games",
+    "arena_report",
+    "bench",
+    "golem_points",
+    "_panic_for_tests",
+]
 
 __version__: str
 
@@ -33,6 +65,7 @@ class InternalError(GolemError):
 class IllegalActionError(GolemError):
     """A move that is not legal here; ``field`` is ``"move"`` (text) or ``"action"`` (int)."""
 
+@final
 class Seat:
     """A snapshot of one player's belongings."""
 
@@ -82,7 +115,7 @@ class GameState:
         """The game's name (``"century-golem"``)."""
 
     @staticmethod
-    def action_index(action_id: int) -> int:
+    def action_index(action: int) -> int:
         """The dense index (below ``INFO["action_space"]``) of an action id."""
 
     @staticmethod
@@ -109,7 +142,7 @@ class GameState:
     def clone(self) -> Self: ...
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: object) -> Self: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     @property
     def players(self) -> int: ...
     @property
@@ -117,7 +150,7 @@ class GameState:
     @property
     def current_player(self) -> Optional[int]:
         """The seat choosing an action, or None at a chance node or once over."""
-    def public_view(self, observer: int) -> Self: ...
+    def public_view(self, seat: int) -> Self: ...
     def is_terminal(self) -> bool: ...
     def is_chance(self) -> bool: ...
     def legal_actions(self) -> list[int]:
@@ -162,6 +195,7 @@ class GameState:
     def sample_chance(self, seed: int) -> int:
         """At a chance node: applies an outcome drawn from ``seed``; returns its id."""
 
+@final
 class Century(GameState):
     """A Century: Golem Edition game state (mutable; ``apply`` changes it in place)."""
 
@@ -199,6 +233,12 @@ class Century(GameState):
     @property
     def seats(self) -> list[Seat]: ...
 
+class ObjectiveStatus(TypedDict):
+    id: str
+    achieved_by: list[int]
+    out_of_play: bool
+
+@final
 class MerchantExplorers(GameState):
     """A Guild of Merchant Explorers game state."""
 
@@ -207,7 +247,12 @@ class MerchantExplorers(GameState):
     def map(self) -> str: ...
     @property
     def era(self) -> int: ...
+    @property
+    def objective_status(self) -> list[ObjectiveStatus]:
+        """Each objective of the game: ``id``, ``achieved_by`` (the seats, in order) and
+        ``out_of_play`` (no seat can be paid for it any more)."""
 
+@final
 class GolemCranio(GameState):
     """A Golem (Cranio Creations) game state; its numbers come from a components file
     (builtin by default, spec §13)."""
@@ -254,6 +299,7 @@ def new_game(
 def setup_options(game: str) -> list[tuple[str, str]]:
     """The setup choices ``new_game`` takes for ``game``: ``(name, help)`` pairs."""
 
+@final
 class StopToken:
     """Lets another thread stop a running search (``token.stop()``); the search then
     returns the best result found so far."""
@@ -340,18 +386,19 @@ StepArrays = tuple[
     NDArray[np.float32], NDArray[np.bool_], NDArray[np.float32], NDArray[np.bool_]
 ]
 
+@final
 class VecEnv:
     """Many games of one kind stepped together in Rust (docs/rl.md)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: Optional[str] = None,
         num_envs: int = 1,
         players: Optional[int] = None,
         seed: int = 0,
         options: list[tuple[str, str]] = ...,
         states: Optional[list[GameState]] = None,
-    ) -> None: ...
+    ) -> Self: ...
     @property
     def game(self) -> str: ...
     @property
