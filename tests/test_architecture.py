@@ -63,3 +63,41 @@ def test_only_errors_py_builds_a_golem_error_by_hand():
             ):
                 built.append(str(path.relative_to(package)))
     assert built == ["errors.py"]
+
+
+def test_no_command_names_a_games_setup_option():
+    # `new` and `arena` make a flag of every setup option the games declare in the core.
+    cli = ROOT / "python" / "golem_solver" / "cli"
+    for path in cli.glob("*.py"):
+        text = path.read_text()
+        for flag in ('"--map"', '"--intro"'):
+            assert flag not in text, f"{path.name} names {flag}"
+
+
+def test_setup_flags_come_from_the_games_declarations():
+    from typer.testing import CliRunner
+
+    from golem_solver.cli import app
+    from golem_solver.games import setup_option_specs
+
+    runner = CliRunner()
+    for command in ("new", "arena"):
+        shown = runner.invoke(app, [command, "--help"], terminal_width=200).stdout
+        for game in ("merchant-explorers", "golem-cranio"):
+            for option in setup_option_specs(game):
+                assert f"--{option.name}" in shown, (command, option.name)
+    kinds = {o.name: o.kind for o in setup_option_specs("golem-cranio")}
+    assert kinds == {"intro": "flag", "components": "file"}
+    assert [o.kind for o in setup_option_specs("merchant-explorers")] == ["text"]
+    assert setup_option_specs("century-golem") == []
+
+
+def test_every_game_says_whether_it_has_decks_to_hide():
+    from golem_solver import GAMES, new
+
+    for name, cls in GAMES.items():
+        assert cls.INFO["decks"] is True
+        state = new(name, players=2, seed=1)
+        state.hide_decks()  # the trait's method, one binding for every game
+        assert state != new(name, players=2, seed=1)
+        assert state == new(name, players=2, seed=1, hidden_decks=True)

@@ -234,10 +234,10 @@ def test_bench_summary_without_a_signature():
 
 
 def test_new_refuses_setup_options_the_game_does_not_have(tmp_path):
-    """`--map` and `--option` reach the game, which names the option it refuses."""
+    """`--map` and `--option` are checked against the options the game declares."""
     target = tmp_path / "c.toml"
     assert bad("new", "--map", "kazan", "-o", target) == (
-        "error: map: century-golem has no setup options"
+        "error: map: century-golem has no map option (options: none)"
     )
     assert bad("new", "--option", "colour=red", "-o", target).startswith(
         "error: option.colour: not a setup option of century-golem"
@@ -265,7 +265,7 @@ def test_show_svg_draws_century(tmp_path):
 
 def test_arena_passes_setup_options_to_the_game():
     assert bad("arena", "--bot", "random", "--bot", "greedy", "--map", "kazan") == (
-        "error: map: century-golem has no setup options"
+        "error: map: century-golem has no map option (options: none)"
     )
 
 

@@ -118,7 +118,12 @@ def test_a_corrected_components_file_is_used_and_named(tmp_path):
 
 
 def test_intro_and_components_are_refused_for_other_games():
-    assert bad("new", "--intro") == "error: intro: century-golem has no intro option"
+    assert bad("new", "--intro") == (
+        "error: intro: century-golem has no intro option (options: none)"
+    )
+    assert bad("new", "--game", "merchant-explorers", "--components", "x.json") == (
+        "error: components: merchant-explorers has no components option (options: map)"
+    )
 
 
 def test_moves_inside_a_compound_action_are_written_back(tmp_path):

@@ -101,6 +101,7 @@ class GameInfo(TypedDict):
     action_space: int  # every dense action index is below it
     max_chance_outcomes: int
     solo_win: bool  # a 1-player game is won or lost (else played for its score alone)
+    decks: bool  # the game has decks whose order hide_decks forgets
 
 class GameState:
     """What every registered game's state class has (one subclass per game; mutable:
@@ -129,6 +130,9 @@ class GameState:
     @staticmethod
     def new(players: int, seed: int = 0) -> GameState: ...
     def to_toml(self) -> str: ...
+    def hide_decks(self) -> None:
+        """Forgets every deck order: later deals become chance events over the unseen
+        cards. ``GolemError`` (``hidden_decks``) where ``INFO["decks"]`` is false."""
     @property
     def ruleset(self) -> Optional[dict[str, Any]]:
         """The rules file the state plays by (Golem's components: ``game``, ``source``,
@@ -199,7 +203,6 @@ class GameState:
 class Century(GameState):
     """A Century: Golem Edition game state (mutable; ``apply`` changes it in place)."""
 
-    def hide_decks(self) -> None: ...
     @property
     def to_move(self) -> int: ...
     def is_over(self) -> bool: ...
@@ -242,7 +245,6 @@ class ObjectiveStatus(TypedDict):
 class MerchantExplorers(GameState):
     """A Guild of Merchant Explorers game state."""
 
-    def hide_decks(self) -> None: ...
     @property
     def map(self) -> str: ...
     @property
@@ -257,7 +259,6 @@ class GolemCranio(GameState):
     """A Golem (Cranio Creations) game state; its numbers come from a components file
     (builtin by default, spec §13)."""
 
-    def hide_decks(self) -> None: ...
     @property
     def round(self) -> int: ...
     @property
@@ -296,8 +297,9 @@ def new_game(
     ``options`` are the game's setup choices as ``(name, value)`` pairs;
     ``components_text`` a rules file's ``(name, content)`` to play by."""
 
-def setup_options(game: str) -> list[tuple[str, str]]:
-    """The setup choices ``new_game`` takes for ``game``: ``(name, help)`` pairs."""
+def setup_options(game: str) -> list[tuple[str, str, str]]:
+    """The setup choices ``new_game`` takes for ``game``: ``(name, kind, help)``, kind
+    ``flag`` (true/false), ``text`` or ``file`` (a path)."""
 
 @final
 class StopToken:

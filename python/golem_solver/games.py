@@ -7,12 +7,12 @@ returns the state class of that game, so callers need not know the game in advan
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from os import PathLike
 from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from . import _core
 from .checks import GAMES, check_game, check_int, check_players
-from .errors import refusal
 
 DEFAULT_GAME = "century-golem"
 
@@ -78,9 +78,25 @@ def ruleset(state: Any) -> Optional[Dict[str, Any]]:
     return None if info is None else dict(info)
 
 
+@dataclass(frozen=True)
+class SetupOption:
+    """A setup choice of a game beyond the player count (the core's ``SetupOption``):
+    ``kind`` is ``flag`` (``true``/``false``), ``text`` (a word, e.g. a map id or a map
+    file) or ``file`` (a path read when the game is made)."""
+
+    name: str
+    kind: str
+    help: str
+
+
+def setup_option_specs(game: str = DEFAULT_GAME) -> List[SetupOption]:
+    """The setup choices ``new`` takes for ``game``, declared by the game in the core."""
+    return [SetupOption(*triple) for triple in _core.setup_options(check_game(game))]
+
+
 def setup_options(game: str = DEFAULT_GAME) -> Dict[str, str]:
     """The setup choices ``new`` takes for ``game`` beyond the player count: name -> help."""
-    return dict(_core.setup_options(check_game(game)))
+    return {option.name: option.help for option in setup_option_specs(game)}
 
 
 def new(
@@ -101,9 +117,7 @@ def new(
     pairs = [(str(k), str(v)) for k, v in (options or {}).items()]
     state = _new_game(check_game(game), players, seed, pairs, components_text)
     if hidden_decks:
-        if not hasattr(state, "hide_decks"):
-            raise refusal("hidden_decks", f"{game} has no decks to hide")
-        state.hide_decks()
+        state.hide_decks()  # refused by the core for a game without decks
     return state
 
 
@@ -117,5 +131,7 @@ __all__ = [
     "new",
     "read_position",
     "ruleset",
+    "SetupOption",
+    "setup_option_specs",
     "setup_options",
 ]

@@ -144,7 +144,7 @@ class GolemGame(pyspiel.Game):
         """An OpenSpiel state for an engine position of this game. Decks a game can hide
         are hidden, so every deal is an explicit chance node."""
         position = position.clone()
-        if hasattr(position, "hide_decks"):
+        if position.INFO["decks"]:
             position.hide_decks()
         return GolemState(self, position)
 

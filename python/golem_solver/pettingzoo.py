@@ -114,7 +114,7 @@ class GolemEnv(AECEnv):
             self.game,
             players=self.num_players,
             seed=game_seed,
-            hidden_decks=hasattr(GAMES[self.game], "hide_decks"),
+            hidden_decks=GAMES[self.game].INFO["decks"],
             options=self.setup_options,
         )
         self.agents = self.possible_agents[:]

@@ -247,7 +247,7 @@ def create_app(
                     "setup_options": options,
                     # Options whose file the form uploads (never a path).
                     "uploads": [key for key in UPLOAD_KEYS if key in options],
-                    "decks": hasattr(cls, "hide_decks"),
+                    "decks": cls.INFO["decks"],
                 }
             )
         return JSONResponse(

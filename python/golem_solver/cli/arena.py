@@ -23,7 +23,14 @@ from ..checks import check_game, check_players
 from ..errors import refusal
 from ..games import GAMES
 from .inputs import parse_setup_options
-from .options import AddressOpt, BackendOpt, GameOpt, SetupOptionOpt, int_option
+from .options import (
+    AddressOpt,
+    BackendOpt,
+    GameOpt,
+    SetupOptionOpt,
+    int_option,
+    with_setup_flags,
+)
 from .program import (
     EXIT_INTERRUPTED,
     FORCE_HINT,
@@ -167,6 +174,7 @@ RecordOpt = typer.Option(
 
 @app.command("arena")
 @reports_errors
+@with_setup_flags
 def arena_command(
     bots: List[str] = BotsOpt,
     game: str = GameOpt,
@@ -194,9 +202,6 @@ def arena_command(
         key="max_plies",
         help="Abandon a game after this many moves (unfinished).",
     ),
-    map_name: Optional[str] = typer.Option(
-        None, "--map", help="The map, for games played on one (a map id or a file)."
-    ),
     option: List[str] = SetupOptionOpt,
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     record: Optional[Path] = RecordOpt,
@@ -205,6 +210,7 @@ def arena_command(
     ),
     backend: str = BackendOpt,
     address: Optional[str] = AddressOpt,
+    setup_flags: Optional[Dict[str, str]] = None,
 ) -> None:
     """Play bots against each other from random deals; win rates with 95% intervals.
 
@@ -217,9 +223,7 @@ def arena_command(
     """
     backends.check_backend(backend, address, threads)
     check_players(game, players)
-    setup = parse_setup_options(game, option)
-    if map_name is not None:
-        setup["map"] = map_name
+    setup = parse_setup_options(game, option, setup_flags)
     if force and record is None:
         raise refusal("force", "only with --record")
     if record is not None and os.path.lexists(record) and not force:

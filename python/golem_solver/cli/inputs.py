@@ -79,18 +79,25 @@ def split_moves(moves: str) -> List[str]:
     return played
 
 
-def parse_setup_options(game: str, pairs: List[str]) -> Dict[str, str]:
-    """``KEY=VALUE`` texts as a dict; each key must be one of the game's setup options."""
+def parse_setup_options(
+    game: str, pairs: List[str], flags: Optional[Dict[str, str]] = None
+) -> Dict[str, str]:
+    """The setup options of a new game: ``-O KEY=VALUE`` texts and the generated flags
+    given (``--map``: ``flags``), each one the game declares, else refused by name."""
     known = setup_options(game)
+    names = ", ".join(known) or "none"
     options: Dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise refusal("option", f"expected KEY=VALUE, got {pair!r}")
         if key not in known:
-            names = ", ".join(known) or "none"
             raise refusal(
                 f"option.{key}", f"not a setup option of {game} (options: {names})"
             )
+        options[key] = value
+    for key, value in (flags or {}).items():
+        if key not in known:
+            raise refusal(key, f"{game} has no {key} option (options: {names})")
         options[key] = value
     return options

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+import functools
+import inspect
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import typer
 
 from ..backends import THREADS
 from ..checks import RANGES
-from ..games import DEFAULT_GAME, GAMES
+from ..games import DEFAULT_GAME, GAMES, SetupOption, setup_option_specs
 from ..search import DEFAULT_MOVETIME_MS
 
 
@@ -126,3 +128,56 @@ AllowOutsideOpt = typer.Option(
     help="Let the positions name files (a position_file, a map, a components file)"
     " outside the folder of the suite or record file.",
 )
+
+
+# ---- setup options: a flag each, made from what the games declare --------------------
+
+
+def declared_setup_options() -> Dict[str, Tuple[SetupOption, List[str]]]:
+    """Every setup option a registered game declares, with the games that take it."""
+    declared: Dict[str, Tuple[SetupOption, List[str]]] = {}
+    for game in GAMES:
+        for option in setup_option_specs(game):
+            declared.setdefault(option.name, (option, []))[1].append(game)
+    return declared
+
+
+def _flag_parameter(option: SetupOption, games: List[str]) -> inspect.Parameter:
+    help = f"{option.help[0].upper()}{option.help[1:]} ({', '.join(games)})."
+    if option.kind == "flag":
+        default, annotation = typer.Option(False, f"--{option.name}", help=help), bool
+    else:
+        metavar = "FILE" if option.kind == "file" else "TEXT"
+        default = typer.Option(None, f"--{option.name}", metavar=metavar, help=help)
+        annotation = Optional[str]
+    return inspect.Parameter(
+        f"setup_{option.name.replace('-', '_')}",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=default,
+        annotation=annotation,
+    )
+
+
+def with_setup_flags(command: Callable[..., Any]) -> Callable[..., Any]:
+    """Gives ``command`` one option per declared setup option (``--map``, ``--intro``,
+    ``--components``: no command names a game's option) and hands it ``setup_flags``,
+    the ones given, as ``name -> value`` texts (a flag: ``"true"``)."""
+    declared = declared_setup_options()
+    signature = inspect.signature(command)
+    kept = [p for p in signature.parameters.values() if p.name != "setup_flags"]
+    added = [_flag_parameter(option, games) for option, games in declared.values()]
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        flags: Dict[str, str] = {}
+        for name, (option, _) in declared.items():
+            value = kwargs.pop(f"setup_{name.replace('-', '_')}")
+            if option.kind == "flag":
+                if value:
+                    flags[name] = "true"
+            elif value is not None:
+                flags[name] = str(value)
+        return command(*args, setup_flags=flags, **kwargs)
+
+    run.__signature__ = signature.replace(parameters=kept + added)  # type: ignore[attr-defined]
+    return run

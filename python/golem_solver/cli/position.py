@@ -7,7 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 import typer
 
@@ -31,6 +31,7 @@ from .options import (
     PosArg,
     SetupOptionOpt,
     int_option,
+    with_setup_flags,
 )
 from .program import (
     EXIT_INTERRUPTED,
@@ -45,6 +46,7 @@ from .text import escape_lines
 
 @app.command("new")
 @reports_errors
+@with_setup_flags
 def new_command(
     game: str = GameOpt,
     players: int = typer.Option(
@@ -57,33 +59,14 @@ def new_command(
         "--hide-decks",
         help="Leave the deck orders out: every deal is a chance event.",
     ),
-    map_name: Optional[str] = typer.Option(
-        None,
-        "--map",
-        help="The map, for games played on one (a map id, or a map file's path).",
-    ),
-    intro: bool = typer.Option(
-        False, "--intro", help="Golem: the introductory game (spec 3.1)."
-    ),
-    components: Optional[Path] = ComponentsOpt,
     option: List[str] = SetupOptionOpt,
     output: Optional[Path] = OutOpt,
     force: bool = ForceOpt,
+    setup_flags: Optional[Dict[str, str]] = None,
 ) -> None:
     """Write a fresh starting position (the decks listed in their shuffled order)."""
     check_players(game, players)
-    options = parse_setup_options(game, option)
-    if map_name is not None:
-        options["map"] = map_name
-    for key, value in (
-        ("intro", "true" if intro else None),
-        ("components", components),
-    ):
-        if value is None:
-            continue
-        if key not in games.setup_options(game):
-            raise refusal(key, f"{game} has no {key} option")
-        options[key] = str(value)
+    options = parse_setup_options(game, option, setup_flags)
     write_position(games.new(game, players, seed, hidden_decks, options), output, force)
 
 

@@ -125,9 +125,7 @@ pub fn run_with_stop(
     // Ad-hoc positions are read up front, so a bad one fails before any search.
     let mut ad_hoc: Vec<(GameId, usize, &str)> = Vec::new();
     for (index, text) in options.positions.iter().enumerate() {
-        let named = |e: PositionError| {
-            PositionError::new(format!("positions[{index}].{}", e.field), e.message)
-        };
+        let named = |e: PositionError| e.within(format_args!("positions[{index}]"));
         let game = GameId::detect(text).map_err(named)?;
         with_game!(game, G => G::from_text(text).map(drop)).map_err(named)?;
         ad_hoc.push((game, index, text));

@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use rand::{Rng, RngCore};
 
+use crate::refusal::Refusal;
+
 /// Which weights an evaluation uses ([`Game::heuristic_score_with`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum EvalWeights {
@@ -68,24 +70,44 @@ pub struct GameInfo {
     /// A 1-player game can be won or lost ([`Game::returns`] says which), beside its
     /// score. False: a solo game is played for its score alone (its `returns` is 1).
     pub solo_win: bool,
+    /// The game has decks whose order [`Game::hide_decks`] can forget.
+    pub decks: bool,
 }
 
-/// A refused position (or other text input): which field, and what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct PositionError {
-    pub field: String,
-    pub message: String,
+/// How a setup option of [`Game::SETUP_OPTIONS`] is given (the command line makes a
+/// flag of each: `--intro`, `--map ID`, `--components FILE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupKind {
+    /// On or off (`true`/`false`); off by default.
+    Flag,
+    /// A word (a map id, or a map file's path).
+    Text,
+    /// A file's path, read when the game is made.
+    File,
 }
 
-impl PositionError {
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        PositionError {
-            field: field.into(),
-            message: message.into(),
+impl SetupKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            SetupKind::Flag => "flag",
+            SetupKind::Text => "text",
+            SetupKind::File => "file",
         }
     }
 }
+
+/// A setup choice beyond the player count that [`Game::new_game_with`] accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetupOption {
+    pub name: &'static str,
+    pub kind: SetupKind,
+    /// What it chooses and its default, in a sentence.
+    pub help: &'static str,
+}
+
+/// A refused position (or other text input): the one [`Refusal`] type, by the name the
+/// games' readers use.
+pub type PositionError = Refusal;
 
 /// The rules file a state is played with, for games whose numbers come from a data file
 /// (Golem (Cranio)'s components, its spec §13): every result names it.
@@ -162,15 +184,20 @@ pub trait Game: Copy + Send + Sync + 'static {
     /// Name, player range and nature of the game.
     const INFO: GameInfo;
 
+    /// Forgets every deck order (a game with [`GameInfo::decks`]): later draws become
+    /// chance events over the unseen cards, as players of the printed game know them.
+    /// Nothing to forget by default.
+    fn hide_decks(&mut self) {}
+
     // ---- making and saving states ----
 
     /// A new game for `players` seats (within the range of [`Game::INFO`]), with every
     /// random setup choice (shuffles) drawn from `rng`.
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self;
 
-    /// Setup choices beyond the player count that [`Game::new_game_with`] accepts, as
-    /// `(name, help)` (a map, a variant); none by default.
-    const SETUP_OPTIONS: &'static [(&'static str, &'static str)] = &[];
+    /// Setup choices beyond the player count that [`Game::new_game_with`] accepts (a
+    /// map, a variant); none by default.
+    const SETUP_OPTIONS: &'static [SetupOption] = &[];
 
     /// [`Game::new_game`] with setup choices named by [`Game::SETUP_OPTIONS`] (`name`,
     /// `value` pairs); a refusal names the option.

@@ -12,11 +12,15 @@ pub mod bots;
 pub mod game;
 pub mod perft;
 pub mod playout;
+pub mod refusal;
 pub mod rl;
 pub mod search;
 pub mod testing;
 pub mod util;
 
+pub use refusal::Refusal;
+
 pub use game::{
-    EvalWeights, Game, GameInfo, PositionError, ReadContext, RulesText, Ruleset, Traced, Turn,
+    EvalWeights, Game, GameInfo, PositionError, ReadContext, RulesText, Ruleset, SetupKind,
+    SetupOption, Traced, Turn,
 };

@@ -75,7 +75,7 @@ fn ranges_played_apart_and_merged_give_the_same_report() {
     assert_eq!(report(names, &config, merged, false), whole);
     // A range outside the arena is refused, not played; an empty one checks the config.
     let refused = play_games(&bots, &config, 5..9, &StopFlag::new(), &mut |_, _| {});
-    assert!(matches!(refused, Err(ArenaError::Config { field, .. }) if field == "games"));
+    assert!(matches!(refused, Err(ArenaError::Config(r)) if r.field == "games"));
     let empty = play_games(&bots, &config, 3..3, &StopFlag::new(), &mut |_, _| {}).unwrap();
     assert!(empty.records.is_empty() && !empty.stopped);
     let bad = ArenaConfig {
@@ -83,7 +83,7 @@ fn ranges_played_apart_and_merged_give_the_same_report() {
         ..config.clone()
     };
     let refused = play_games(&bots, &bad, 0..0, &StopFlag::new(), &mut |_, _| {});
-    assert!(matches!(refused, Err(ArenaError::Config { field, .. }) if field == "players"));
+    assert!(matches!(refused, Err(ArenaError::Config(r)) if r.field == "players"));
 }
 
 #[test]
@@ -249,7 +249,7 @@ fn games_past_the_ply_cap_are_unfinished_and_count_for_no_one() {
 #[test]
 fn bad_configurations_are_refused() {
     let refused = |bots: &[Box<dyn Bot<Century>>], c: ArenaConfig| match arena(bots, c) {
-        Err(ArenaError::Config { field, .. }) => field,
+        Err(ArenaError::Config(refusal)) => refusal.field,
         other => panic!("{other:?}"),
     };
     let two = lineup(&["random", "greedy"]);

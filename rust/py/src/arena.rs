@@ -24,7 +24,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::reporter::Reporter;
 use crate::search::PyStopToken;
-use crate::{golem_error, guarded};
+use crate::{golem_error, guarded, refused};
 
 /// Bots from their specs; a refusal names the bot by its position (`bot[1].iterations`).
 fn parse_bots<G: Policies>(specs: &[String]) -> PyResult<Vec<Box<dyn Bot<G>>>> {
@@ -185,7 +185,7 @@ fn record_from_dict(
 
 fn game_id(game: Option<&str>) -> PyResult<GameId> {
     match game {
-        Some(name) => GameId::from_name(name).map_err(|e| golem_error(&e.field, e.message)),
+        Some(name) => GameId::from_name(name).map_err(refused),
         None => Ok(GameId::DEFAULT),
     }
 }
@@ -193,7 +193,7 @@ fn game_id(game: Option<&str>) -> PyResult<GameId> {
 /// An arena that gave no report, as the `GolemError` Python sees.
 fn arena_error(error: ArenaError) -> PyErr {
     match error {
-        ArenaError::Config { field, message } => golem_error(&field, message),
+        ArenaError::Config(refusal) => refused(refusal),
         e @ ArenaError::IllegalMove { game, .. } => {
             golem_error(&format!("game {game}"), e.to_string())
         }
@@ -236,8 +236,7 @@ pub fn arena(
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
         let id = game_id(game)?;
-        let threads = check_range("threads", threads, THREADS)
-            .map_err(|e| golem_error(&e.field, e.message))?;
+        let threads = check_range("threads", threads, THREADS).map_err(refused)?;
         golem_core::with_game!(id, G => {
             let lineup = parse_bots::<G>(&bots)?;
             let config = ArenaConfig {
@@ -305,8 +304,7 @@ pub fn arena_games(
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
         let id = game_id(game)?;
-        let threads = check_range("threads", threads, THREADS)
-            .map_err(|e| golem_error(&e.field, e.message))?;
+        let threads = check_range("threads", threads, THREADS).map_err(refused)?;
         golem_core::with_game!(id, G => {
             let lineup = parse_bots::<G>(&bots)?;
             let config = ArenaConfig {

@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::reporter::Reporter;
 use crate::search::PyStopToken;
-use crate::{golem_error, guarded};
+use crate::{golem_error, guarded, refused};
 
 fn line_dict<'py>(py: Python<'py>, line: &BenchLine) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
@@ -39,7 +39,7 @@ pub fn bench(
     guarded(|| {
         let games = match game {
             Some(name) => {
-                vec![GameId::from_name(name).map_err(|e| golem_error(&e.field, e.message))?]
+                vec![GameId::from_name(name).map_err(refused)?]
             }
             None => Vec::new(),
         };

@@ -81,15 +81,6 @@ impl PyCentury {
 
 #[pymethods]
 impl PyCentury {
-    /// Forgets the order of both decks: later deals become chance events over the unseen
-    /// cards, and the decks are no longer written to TOML.
-    fn hide_decks(&mut self) -> PyResult<()> {
-        guarded(|| {
-            self.state.hide_decks();
-            Ok(())
-        })
-    }
-
     /// The seat about to act (after a pending deal, at a chance node; 0 once over).
     #[getter]
     fn to_move(&self) -> usize {

@@ -6,30 +6,23 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use golem_core::Refusal;
+
 /// Largest position file read (a position is a few kilobytes).
 pub const MAX_POSITION_BYTES: u64 = golem_core::util::files::MAX_FILE_BYTES;
 
-/// A refusal naming the file.
-pub struct FileError {
-    pub field: String,
-    pub message: String,
-}
+/// A refusal naming the file (the core's one refusal type).
+pub type FileError = Refusal;
 
 fn refuse(path: &Path, message: impl Into<String>) -> FileError {
-    FileError {
-        field: path.display().to_string(),
-        message: message.into(),
-    }
+    Refusal::new(path.display().to_string(), message)
 }
 
 /// The text of a regular file of at most [`MAX_POSITION_BYTES`], which must be UTF-8
 /// (the core's one reader of named files).
 pub fn read_text(path: &Path) -> Result<String, FileError> {
     if path.as_os_str().is_empty() {
-        return Err(FileError {
-            field: "path".to_string(),
-            message: "empty".to_string(),
-        });
+        return Err(Refusal::new("path", "empty".to_string()));
     }
     golem_core::util::files::read_text(path, MAX_POSITION_BYTES).map_err(|message| {
         if message.starts_with("larger than") {

@@ -1,6 +1,5 @@
 //! Golem (Cranio)'s methods beyond the generic ones (`state.rs` makes the class).
 
-use crate::guarded;
 use crate::state::GolemCranio as PyGolemCranio;
 use golem_core::games::golem_cranio::state::{Chance, COLOURS, COLOUR_LETTERS, LINE_NAMES};
 use pyo3::prelude::*;
@@ -8,16 +7,6 @@ use pyo3::types::PyDict;
 
 #[pymethods]
 impl PyGolemCranio {
-    /// Forgets the order of the Book deck, the Objective deck and the Action-tile pile:
-    /// later deals become chance events, and no order is written to TOML (a known
-    /// bottom under an already hidden deck stays).
-    fn hide_decks(&mut self) -> PyResult<()> {
-        guarded(|| {
-            self.state.hide_decks();
-            Ok(())
-        })
-    }
-
     /// The round, 1..4.
     #[getter]
     fn round(&self) -> u8 {

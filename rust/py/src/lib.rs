@@ -23,6 +23,7 @@ use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use golem_core::PositionError as CorePositionError;
+use golem_core::Refusal;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -77,6 +78,11 @@ pub(crate) fn illegal(field: &str, message: impl AsRef<str>) -> PyErr {
 
 pub(crate) fn position_error(e: &CorePositionError) -> PyErr {
     error::<PositionError>(&e.field, &e.message)
+}
+
+/// The core's one refusal type as the `GolemError` Python sees (`field`, `message`).
+pub(crate) fn refused(e: Refusal) -> PyErr {
+    golem_error(&e.field, e.message)
 }
 
 thread_local! {

@@ -4,20 +4,10 @@ use golem_core::games::merchant_explorers::cards::OBJECTIVES;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::guarded;
 use crate::state::MerchantExplorers as PyMerchantExplorers;
 
 #[pymethods]
 impl PyMerchantExplorers {
-    /// Forgets the order of every deck (explore, investigate, treasure): later reveals,
-    /// offers and draws become chance events, and no order is written to TOML.
-    fn hide_decks(&mut self) -> PyResult<()> {
-        guarded(|| {
-            self.state.hide_decks();
-            Ok(())
-        })
-    }
-
     /// The map's id (`avenia`, ...).
     #[getter]
     fn map(&self) -> String {

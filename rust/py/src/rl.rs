@@ -15,7 +15,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::state::{new_state_with, visit_state, PyGame, StateVisitor};
-use crate::{golem_error, guarded, illegal};
+use crate::{golem_error, guarded, illegal, refused};
 
 /// The observation of `player` (default: the seat to move) as a float32 array.
 pub(crate) fn observation<'py, G: Game>(
@@ -273,8 +273,7 @@ impl StateVisitor for Collect<'_, '_> {
     fn visit<G: PyGame>(self, _first: G) -> Self::Output {
         check_mask_size::<G>()?;
         let states = same_game::<G>(self.objects)?;
-        let batch = VecGames::from_states(states, self.seed)
-            .map_err(|e| golem_error(&e.field, e.message))?;
+        let batch = VecGames::from_states(states, self.seed).map_err(refused)?;
         Ok(Box::new(batch))
     }
 }
@@ -327,9 +326,7 @@ impl PyVecEnv {
                 }
                 None => {
                     let id = match game {
-                        Some(name) => {
-                            GameId::from_name(name).map_err(|e| golem_error(&e.field, e.message))?
-                        }
+                        Some(name) => GameId::from_name(name).map_err(refused)?,
                         None => GameId::DEFAULT,
                     };
                     if num_envs == 0 {
@@ -341,7 +338,7 @@ impl PyVecEnv {
                         // Checks the player count and options as `new` does.
                         new_state_with::<G>(players, seed, &options)?;
                         let batch = VecGames::<G>::new(num_envs, players as usize, &options, seed)
-                            .map_err(|e| golem_error(&e.field, e.message))?;
+                            .map_err(refused)?;
                         Box::new(batch) as Box<dyn AnyBatch>
                     })
                 }
@@ -529,8 +526,7 @@ pub fn batch_playouts<'py>(
     #[pyo3(from_py_with = "crate::ints::threads")] threads: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
     guarded(|| {
-        let threads = check_range("threads", threads, THREADS)
-            .map_err(|e| golem_error(&e.field, e.message))?;
+        let threads = check_range("threads", threads, THREADS).map_err(refused)?;
         let Some(first) = states.first() else {
             return Err(golem_error("states", "no states given"));
         };

@@ -11,7 +11,7 @@ use golem_core::search::ismcts::{
     self, IsmctsConfig, IsmctsResult, Reward, Rollout, SoloGoal, Variant,
 };
 use golem_core::search::objective::{verdict, Objective, Verdict};
-use golem_core::search::options::{check_exploration, check_range, OptionError, HASH_MB, THREADS};
+use golem_core::search::options::{check_exploration, check_range, HASH_MB, THREADS};
 use golem_core::search::solo::solo_value;
 use golem_core::search::{Limits, StopFlag};
 use golem_core::{Game, Turn};
@@ -20,11 +20,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::reporter::Reporter;
 use crate::state::{visit_state, PyGame, StateVisitor};
-use crate::{golem_error, guarded};
-
-fn option_error(e: OptionError) -> PyErr {
-    golem_error(&e.field, e.message)
-}
+use crate::{golem_error, guarded, refused};
 
 /// Lets another thread stop a running search (`token.stop()`); the search then returns
 /// the best result found so far.
@@ -410,12 +406,12 @@ pub fn solve(
     stop: Option<PyStopToken>,
 ) -> PyResult<Py<PyDict>> {
     guarded(|| {
-        let objective = Objective::from_name(objective).map_err(option_error)?;
+        let objective = Objective::from_name(objective).map_err(refused)?;
         if depth == Some(0) {
             return Err(golem_error("depth", "must be at least 1"));
         }
-        let hash_mb = check_range("hash", hash_mb, HASH_MB).map_err(option_error)?;
-        let threads = check_range("threads", threads, THREADS).map_err(option_error)?;
+        let hash_mb = check_range("hash", hash_mb, HASH_MB).map_err(refused)?;
+        let threads = check_range("threads", threads, THREADS).map_err(refused)?;
         let visitor = Solve {
             limits: limits(depth, nodes, movetime_ms, None),
             config: AlphaBetaConfig {
@@ -573,18 +569,18 @@ pub fn analyse(
     guarded(|| {
         // Options left out take the tuned defaults of core (IsmctsConfig::default()).
         let tuned = IsmctsConfig::default();
-        let variant = Variant::from_name(variant).map_err(option_error)?;
+        let variant = Variant::from_name(variant).map_err(refused)?;
         let epsilon = epsilon.unwrap_or(match tuned.rollout {
             Rollout::Heuristic { epsilon } | Rollout::Policy { epsilon } => epsilon,
             Rollout::Random => 0.1,
         });
         let rollout = match rollout {
-            Some(name) => Rollout::from_name(name, epsilon).map_err(option_error)?,
-            None => Rollout::from_name(tuned.rollout.name(), epsilon).map_err(option_error)?,
+            Some(name) => Rollout::from_name(name, epsilon).map_err(refused)?,
+            None => Rollout::from_name(tuned.rollout.name(), epsilon).map_err(refused)?,
         };
-        let threads = check_range("threads", threads, THREADS).map_err(option_error)?;
+        let threads = check_range("threads", threads, THREADS).map_err(refused)?;
         let exploration =
-            check_exploration(exploration.unwrap_or(tuned.exploration)).map_err(option_error)?;
+            check_exploration(exploration.unwrap_or(tuned.exploration)).map_err(refused)?;
         if iterations == Some(0) {
             return Err(golem_error("iterations", "must be at least 1"));
         }

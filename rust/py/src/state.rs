@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use golem_core::games::GameId;
 use golem_core::perft::{perft_divide_with_stop, perft_with_stop, MAX_PERFT_DEPTH};
-use golem_core::{Game, GameInfo, PositionError, ReadContext, RulesText, Traced, Turn};
+use golem_core::{Game, GameInfo, ReadContext, RulesText, Traced, Turn};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
@@ -16,7 +16,7 @@ use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::files::{read_text, write_atomically};
-use crate::{golem_error, guarded, illegal, position_error};
+use crate::{golem_error, guarded, illegal, position_error, refused};
 
 /// A game state type with its Python class.
 pub(crate) trait PyGame: Game + golem_core::bots::Policies {
@@ -178,6 +178,7 @@ pub(crate) fn info_dict<'py>(py: Python<'py>, info: &GameInfo) -> PyResult<Bound
     dict.set_item("action_space", info.action_space)?;
     dict.set_item("max_chance_outcomes", info.max_chance_outcomes)?;
     dict.set_item("solo_win", info.solo_win)?;
+    dict.set_item("decks", info.decks)?;
     Ok(dict)
 }
 
@@ -211,8 +212,7 @@ pub(crate) fn new_state_in<G: Game>(
         ));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    G::new_game_in(players as usize, &mut rng, options, rules)
-        .map_err(|e| golem_error(&e.field, e.message))
+    G::new_game_in(players as usize, &mut rng, options, rules).map_err(refused)
 }
 
 /// The winning seat of a finished game: the one seat whose return is 1.
@@ -240,11 +240,11 @@ pub(crate) fn check_perft_depth(depth: u32) -> PyResult<()> {
 
 /// Writes `text` to `path`; an existing file is kept unless `overwrite`.
 pub(crate) fn save_text(text: &str, path: &Path, overwrite: bool) -> PyResult<()> {
-    write_atomically(path, text.as_bytes(), overwrite).map_err(|e| golem_error(&e.field, e.message))
+    write_atomically(path, text.as_bytes(), overwrite).map_err(refused)
 }
 
 pub(crate) fn load_text(path: &Path) -> PyResult<String> {
-    read_text(path).map_err(|e| golem_error(&e.field, e.message))
+    read_text(path).map_err(refused)
 }
 
 /// Defines the Python class of one game: `game_class!(Century, path::to::State)` makes
@@ -383,6 +383,21 @@ macro_rules! game_class {
             /// SVG of `to_svg`, or None so Jupyter falls back to the text repr.
             fn _repr_svg_(&self) -> PyResult<Option<String>> {
                 self.to_svg()
+            }
+
+            /// Forgets every deck order: later deals, reveals and draws become chance
+            /// events over the unseen cards, and no order is written to TOML. A game with
+            /// no decks (`INFO["decks"]` false) refuses it.
+            fn hide_decks(&mut self) -> PyResult<()> {
+                guarded(|| {
+                    let info = <$state as Game>::INFO;
+                    if !info.decks {
+                        let message = format!("{} has no decks to hide", info.name);
+                        return Err($crate::golem_error("hidden_decks", message));
+                    }
+                    <$state as Game>::hide_decks(&mut self.state);
+                    Ok(())
+                })
             }
 
             /// The position as TOML (inside a compound action: its last state at rest and
@@ -876,8 +891,7 @@ pub(crate) fn new_game(
     components_text: Option<(String, String)>,
 ) -> PyResult<PyObject> {
     guarded(|| {
-        let id =
-            GameId::from_name(game).map_err(|e: PositionError| golem_error(&e.field, e.message))?;
+        let id = GameId::from_name(game).map_err(refused)?;
         let rules = rules_text(components_text);
         golem_core::with_game!(id, G => {
             new_state_in::<G>(players, seed, &options, rules.as_ref())?.into_py(py)
@@ -885,10 +899,16 @@ pub(crate) fn new_game(
     })
 }
 
-/// The setup options of `game` (its name), as `(name, help)` pairs.
+/// The setup options of `game` (its name), as `(name, kind, help)` triples; `kind` is
+/// `flag`, `text` or `file` (`SetupKind`).
 #[pyfunction]
-pub(crate) fn setup_options(game: &str) -> PyResult<Vec<(&'static str, &'static str)>> {
-    let id =
-        GameId::from_name(game).map_err(|e: PositionError| golem_error(&e.field, e.message))?;
-    Ok(golem_core::with_game!(id, G => G::SETUP_OPTIONS.to_vec()))
+pub(crate) fn setup_options(
+    game: &str,
+) -> PyResult<Vec<(&'static str, &'static str, &'static str)>> {
+    let id = GameId::from_name(game).map_err(refused)?;
+    let options = golem_core::with_game!(id, G => G::SETUP_OPTIONS);
+    Ok(options
+        .iter()
+        .map(|o| (o.name, o.kind.name(), o.help))
+        .collect())
 }

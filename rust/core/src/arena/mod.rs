@@ -32,6 +32,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::bots::Bot;
 use crate::playout::random_outcome;
+use crate::refusal::Refusal;
 use crate::search::StopFlag;
 use crate::util::hash::splitmix;
 use crate::{Game, Turn};
@@ -70,8 +71,8 @@ impl Default for ArenaConfig {
 /// Why an arena did not produce a report.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ArenaError {
-    #[error("{field}: {message}")]
-    Config { field: String, message: String },
+    #[error("{0}")]
+    Config(Refusal),
     /// A bot answered with a move that is not legal for the true state (a bot bug).
     #[error("game {game}: {bot} in seat {seat} chose {action}, which is not legal")]
     IllegalMove {
@@ -88,10 +89,7 @@ pub enum ArenaError {
 }
 
 fn config_error<T>(field: &str, message: String) -> Result<T, ArenaError> {
-    Err(ArenaError::Config {
-        field: field.to_string(),
-        message,
-    })
+    Err(ArenaError::Config(Refusal::new(field, message)))
 }
 
 /// One game as the referee saw it.

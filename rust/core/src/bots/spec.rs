@@ -14,6 +14,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use super::{AlphaBetaBot, Bot, IsmctsBot, Policies, RandomBot};
+use crate::refusal::{refuse, Refusal};
 use crate::search::alphabeta::MAX_DEPTH;
 use crate::search::ismcts::IsmctsConfig;
 use crate::search::ismcts::{Parallel, Reward, Rollout, SoloGoal, Variant, Widening};
@@ -23,19 +24,7 @@ use crate::search::tt::{TranspositionTable, MAX_HASH_MB};
 use crate::{EvalWeights, Game};
 
 /// A refused spec: `field` is the bad key, or `bot` when the kind itself is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct BotSpecError {
-    pub field: String,
-    pub message: String,
-}
-
-fn refuse<T>(field: &str, message: impl Into<String>) -> Result<T, BotSpecError> {
-    Err(BotSpecError {
-        field: field.to_string(),
-        message: message.into(),
-    })
-}
+pub type BotSpecError = Refusal;
 
 const ISMCTS_KEYS: &[&str] = &[
     "iterations",

@@ -5,21 +5,10 @@ use std::ops::RangeInclusive;
 
 use super::ismcts::{Rollout, Variant};
 use super::objective::Objective;
+use crate::refusal::{refuse, Refusal};
 
 /// A refused option value.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct OptionError {
-    pub field: String,
-    pub message: String,
-}
-
-fn refuse<T>(field: &str, message: impl Into<String>) -> Result<T, OptionError> {
-    Err(OptionError {
-        field: field.to_string(),
-        message: message.into(),
-    })
-}
+pub type OptionError = Refusal;
 
 /// Transposition table sizes, in MiB (a size the machine cannot give is refused when the
 /// table is made: `tt::TableError`).

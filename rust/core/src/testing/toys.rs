@@ -70,6 +70,7 @@ impl Game for Nim {
         action_space: 4,
         max_chance_outcomes: 0,
         solo_win: false,
+        decks: false,
     };
 
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
@@ -253,6 +254,7 @@ impl Game for Gamble {
         action_space: BETS.len() as u64,
         max_chance_outcomes: 3,
         solo_win: false,
+        decks: false,
     };
 
     fn new_game(_players: usize, _rng: &mut dyn RngCore) -> Self {

@@ -4,10 +4,7 @@
 use toml::{Table, Value};
 
 use crate::game::PositionError;
-
-pub fn refuse<T>(field: impl Into<String>, message: impl Into<String>) -> Result<T, PositionError> {
-    Err(PositionError::new(field, message))
-}
+pub use crate::refusal::refuse;
 
 /// One TOML table and its path.
 pub struct Fields<'a> {

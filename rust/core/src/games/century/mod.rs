@@ -62,7 +62,12 @@ impl Game for Century {
         action_space: action::DENSE_ACTIONS,
         max_chance_outcomes: cards::MERCHANT_COUNT,
         solo_win: false,
+        decks: true,
     };
+
+    fn hide_decks(&mut self) {
+        Century::hide_decks(self);
+    }
 
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
         Century::new_game(players, rng)

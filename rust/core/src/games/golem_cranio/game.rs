@@ -19,7 +19,8 @@ use super::setup::{self, NewGame};
 use super::state::{Chance, Marbles, Phase, State, COLOURS, MAX_DROPS, MAX_PLAYERS};
 use super::{eval, fitted, greedy};
 use crate::game::{
-    BenchPosition, GameInfo, PositionError, ReadContext, RulesText, Ruleset, Traced,
+    BenchPosition, GameInfo, PositionError, ReadContext, RulesText, Ruleset, SetupKind,
+    SetupOption, Traced,
 };
 use crate::util::BitIter;
 use crate::{EvalWeights, Game, Turn};
@@ -214,16 +215,19 @@ pub(super) fn visible_draw(s: &State, observer: usize) -> u32 {
 }
 
 /// `intro` and `components`, for [`Game::new_game_with`].
-const SETUP_OPTIONS: &[(&str, &str)] = &[
-    (
-        "intro",
-        "true or false: the introductory game of spec §3.1 (fixed Palace and Neighborhoods, \
-         2 Starting tiles each, both kept); false by default",
-    ),
-    (
-        "components",
-        "a components JSON file's path (spec §12); the builtin components by default",
-    ),
+const SETUP_OPTIONS: &[SetupOption] = &[
+    SetupOption {
+        name: "intro",
+        kind: SetupKind::Flag,
+        help: "the introductory game of spec §3.1 (fixed Palace and Neighborhoods, 2 \
+               Starting tiles each, both kept); off by default",
+    },
+    SetupOption {
+        name: "components",
+        kind: SetupKind::File,
+        help: "a components JSON file (spec §12) to read the game's numbers from; the \
+               builtin components by default",
+    },
 ];
 
 impl Game for State {
@@ -241,13 +245,18 @@ impl Game for State {
         action_space: action_id::ACTION_SPACE,
         max_chance_outcomes: CHANCE_LIST_LIMIT,
         solo_win: false,
+        decks: true,
     };
+
+    fn hide_decks(&mut self) {
+        State::hide_decks(self);
+    }
 
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
         setup::new_game(Components::builtin(), players, rng, NewGame::default())
     }
 
-    const SETUP_OPTIONS: &'static [(&'static str, &'static str)] = SETUP_OPTIONS;
+    const SETUP_OPTIONS: &'static [SetupOption] = SETUP_OPTIONS;
 
     fn new_game_with(
         players: usize,

@@ -39,7 +39,7 @@ pub use state::{Options, Phase, Player, State, MAX_PLAYERS, MIN_PLAYERS};
 
 use rand::RngCore;
 
-use crate::game::{BenchPosition, GameInfo, PositionError};
+use crate::game::{BenchPosition, GameInfo, PositionError, SetupOption};
 use crate::{EvalWeights, Game, Turn};
 
 /// The `game` key of a position file.
@@ -236,14 +236,19 @@ impl Game for State {
         max_chance_outcomes: cards::INVESTIGATE_COUNT * (cards::INVESTIGATE_COUNT - 1) / 2,
         // Solo: won by achieving every objective in play (spec §9).
         solo_win: true,
+        decks: true,
     };
+
+    fn hide_decks(&mut self) {
+        State::hide_decks(self);
+    }
 
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
         let map = map::bundled("avenia").expect("avenia is bundled");
         State::new_with(map, players, rng, Options::defaults(map, players))
     }
 
-    const SETUP_OPTIONS: &'static [(&'static str, &'static str)] = setup_options::SETUP_OPTIONS;
+    const SETUP_OPTIONS: &'static [SetupOption] = setup_options::SETUP_OPTIONS;
 
     fn new_game_with(
         players: usize,

@@ -6,13 +6,14 @@ use rand::RngCore;
 
 use super::position::load_map;
 use super::state::{Options, State, MAX_PLAYERS, MIN_PLAYERS};
-use crate::game::PositionError;
+use crate::game::{PositionError, SetupKind, SetupOption};
 
-pub const SETUP_OPTIONS: &[(&str, &str)] = &[(
-    "map",
-    "a bundled map (avenia, aghon, kazan, cnidaria, north-proylia, xawskil) or a map \
-     file's path; avenia by default",
-)];
+pub const SETUP_OPTIONS: &[SetupOption] = &[SetupOption {
+    name: "map",
+    kind: SetupKind::Text,
+    help: "a bundled map (avenia, aghon, kazan, cnidaria, north-proylia, xawskil) or a map \
+           file's path; avenia by default",
+}];
 
 /// A new game on the map `options` name (Avenia by default), decks shuffled by `rng`.
 pub fn new_game_with(
