@@ -101,3 +101,32 @@ def test_every_game_says_whether_it_has_decks_to_hide():
         state.hide_decks()  # the trait's method, one binding for every game
         assert state != new(name, players=2, seed=1)
         assert state == new(name, players=2, seed=1, hidden_decks=True)
+
+
+def test_docs_list_the_declared_search_options():
+    spec = importlib.util.spec_from_file_location(
+        "search_options", ROOT / "scripts" / "search_options.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.table() in (ROOT / "docs" / "search.md").read_text()
+
+
+def test_every_declared_ismcts_option_reaches_the_search():
+    # analyse takes every declared ISMCTS option as a keyword, and refuses a bad value
+    # with the option's name, as a bot spec would.
+    from golem_solver import GolemError, _core, analyse, new
+
+    state = new("century-golem", players=2, seed=1)
+    own = {"iterations", "movetime", "threads", "solo"}
+    for option in _core.SEARCH_OPTIONS:
+        name = option["name"]
+        if "ismcts" not in option["searches"] or name in own:
+            continue
+        bad = "nonsense" if option["kind"] == "choice" else option["high"] * 2 + 1
+        try:
+            analyse(state, iterations=20, **{name: bad})
+        except GolemError as e:
+            assert e.field == name, (name, e.field)
+        else:
+            raise AssertionError(f"{name}={bad!r} was accepted")

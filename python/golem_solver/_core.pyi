@@ -16,6 +16,7 @@ __all__ = [
     "PositionError",
     "IllegalActionError",
     "LIMITS",
+    "SEARCH_OPTIONS",
     "Century",
     "MerchantExplorers",
     "GolemCranio",
@@ -338,6 +339,23 @@ def solve(
     (settled values and proofs are those of one thread; estimates and node counts can
     vary)."""
 
+SearchOptionValue = Union[str, int, float, bool, None]
+"""A search option's value: its text, a number, or True/False for ``on``/``off``."""
+
+class SearchOptionInfo(TypedDict, total=False):
+    name: str
+    kind: Literal["count", "real", "choice"]
+    low: Union[int, float]
+    high: Union[int, float]
+    choices: list[str]
+    default: str
+    help: str
+    searches: list[str]
+
+SEARCH_OPTIONS: list[SearchOptionInfo]
+"""Every search option as the core declares it: the bot specs, ``analyse``'s keywords
+and the command line's options read this one table."""
+
 def analyse(
     state: GameState,
     *,
@@ -346,16 +364,12 @@ def analyse(
     movetime_ms: Optional[int] = None,
     threads: int = 1,
     seed: int = 0,
-    variant: Literal["so", "mo"] = "so",
-    rollout: Optional[Literal["policy", "heuristic", "random"]] = None,
-    epsilon: Optional[float] = None,
-    cutoff: Optional[int] = None,
-    exploration: Optional[float] = None,
     report_every: int = 0,
     only: Optional[list[str]] = None,
     objective: Optional[Literal["score", "win"]] = None,
     on_report: Optional[Callable[[SearchResult], object]] = None,
     stop: Optional[StopToken] = None,
+    **options: SearchOptionValue,
 ) -> SearchResult:
     """ISMCTS (root-parallel over ``threads``); ``only`` restricts the root player's
     first move to these moves (texts; the search below them is the full one);
@@ -364,9 +378,10 @@ def analyse(
     be won, is the chance to win, every rollout played to the end). A 1-player result
     carries ``expected_score`` and ``solo_win`` (None where no rollout reached the end),
     for the best move and per move. ``on_report`` gets a result every
-    ``report_every`` iterations. Options left out take the tuned defaults (policy
-    rollouts, epsilon 0.1, cut-off 8 plies (0 plays out), exploration 0.3, graded rewards,
-    priors with progressive widening, decisive moves: docs/search.md)."""
+    ``report_every`` iterations. ``options`` are the ISMCTS options of
+    ``SEARCH_OPTIONS`` (``rollout="random"``, ``cutoff=0``, ``widening=0``, ...), read
+    as bot specs read them; left out (or None) they take the tuned defaults
+    (docs/search.md)."""
 
 def random_playouts(state: GameState, games: int, seed: int = 0) -> int:
     """Plays ``games`` uniformly random games from ``state``; returns the player moves

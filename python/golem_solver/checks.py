@@ -12,16 +12,26 @@ from .errors import out_of_range, refusal
 U32_MAX = 2**32 - 1
 U64_MAX = 2**64 - 1
 
-#: Every integer option of the searches, the arena and perft, with its range (inclusive).
+#: The search options as the core declares them (``_core.SEARCH_OPTIONS``), by name.
+SEARCH_OPTIONS: Dict[str, Dict[str, Any]] = {o["name"]: o for o in _core.SEARCH_OPTIONS}
+
+
+def _declared(name: str) -> Tuple[int, int]:
+    option = SEARCH_OPTIONS[name]
+    return option["low"], option["high"]
+
+
+#: Every integer option of the searches, the arena and perft, with its range (inclusive);
+#: the searches' own come from the core's declarations.
 RANGES: Dict[str, Tuple[int, int]] = {
     "depth": tuple(_core.LIMITS["depth"]),
     "perft_depth": tuple(_core.LIMITS["perft_depth"]),
     "nodes": (1, U64_MAX),
-    "movetime": (0, U32_MAX),  # ms; 0: no time cap
-    "iterations": (1, U64_MAX),
+    "movetime": (0, _declared("movetime")[1]),  # ms; 0: no time cap
+    "iterations": _declared("iterations"),
     "threads": tuple(_core.LIMITS["threads"]),
     "seed": (0, U64_MAX),
-    "cutoff": (0, U32_MAX),
+    "cutoff": _declared("cutoff"),
     "report_every": (0, U64_MAX),
     "hash": tuple(_core.LIMITS["hash"]),
     "games": (1, 10_000_000),
@@ -64,6 +74,7 @@ def check_players(game: str, players: Any) -> None:
 __all__ = [
     "GAMES",
     "RANGES",
+    "SEARCH_OPTIONS",
     "check_game",
     "check_int",
     "check_players",

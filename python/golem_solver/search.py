@@ -86,36 +86,33 @@ def analyse(
     movetime_ms: Optional[int] = None,
     threads: int = 1,
     seed: int = 0,
-    variant: str = "so",
-    rollout: Optional[str] = None,
-    epsilon: Optional[float] = None,
-    cutoff: Optional[int] = None,
-    exploration: Optional[float] = None,
     report_every: int = 0,
     only: Optional[List[str]] = None,
     objective: Optional[str] = None,
     on_report: Optional[Callable[[Result], object]] = None,
     stop: Optional[_core.StopToken] = None,
+    **options: Any,
 ) -> Result:
     """ISMCTS (see ``golem_solver._core.analyse``); with no budget at all it runs 10,000
-    iterations, and ``movetime_ms=0`` lifts the time cap. Options left out take the tuned
-    defaults of the core (docs/search.md); ``cutoff=0`` plays every rollout out (the
-    default for one player, whose expected final score is the answer). ``only``
-    restricts the root player's first move to these moves (texts), to value a move the
-    full search hardly tries; the search below them is the full one."""
+    iterations, and ``movetime_ms=0`` lifts the time cap. ``options`` are the ISMCTS
+    options the core declares (``golem_solver.checks.SEARCH_OPTIONS``: ``rollout``,
+    ``epsilon``, ``cutoff``, ``exploration``, ``widening``, ...), read as bot specs read
+    them; those left out take the tuned defaults (docs/search.md). ``cutoff=0`` plays
+    every rollout out (the default for one player, whose expected final score is the
+    answer). ``only`` restricts the root player's first move to these moves (texts), to
+    value a move the full search hardly tries; the search below them is the full one."""
     check_int("iterations", iterations)
     check_int("nodes", nodes)
     check_int("movetime_ms", movetime_ms, "movetime")
     check_int("threads", threads)
     check_int("seed", seed)
-    check_int("cutoff", cutoff)
     check_int("report_every", report_every)
     if iterations is None and nodes is None and movetime_ms is None:
         iterations = DEFAULT_ITERATIONS
-    if cutoff is None and state.players == 1:
+    if options.get("cutoff") is None and state.players == 1:
         # Alone, the answer is the expected final score: rollouts play to the end (a
         # cut-off would report the evaluation part-way through the game).
-        cutoff = 0
+        options["cutoff"] = 0
     return _core.analyse(
         state,
         iterations=iterations,
@@ -123,14 +120,10 @@ def analyse(
         movetime_ms=movetime_ms or None,
         threads=threads,
         seed=seed,
-        variant=variant,
-        rollout=rollout,
-        epsilon=epsilon,
-        cutoff=cutoff,
-        exploration=exploration,
         report_every=report_every,
         only=only,
         objective=objective,
         on_report=on_report,
         stop=stop,
+        **options,
     )

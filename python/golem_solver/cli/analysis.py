@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Dict, Optional
 
 import typer
 
@@ -26,6 +26,7 @@ from .options import (
     StreamOpt,
     ThreadsOpt,
     int_option,
+    with_search_options,
 )
 from .program import EXIT_INTERRUPTED, app, reports_errors, run_interruptibly
 from .render import renderer_for
@@ -146,6 +147,7 @@ def solve_command(
 
 @app.command("analyse")
 @reports_errors
+@with_search_options("ismcts")
 def analyse_command(
     ctx: typer.Context,
     pos: str = PosArg,
@@ -157,26 +159,6 @@ def analyse_command(
     nodes: Optional[int] = NodesOpt,
     threads: int = ThreadsOpt,
     seed: int = int_option(0, "--seed", "-s", key="seed", help="Seed of thread 0."),
-    variant: str = typer.Option("so", "--ismcts", help="so (single observer) or mo."),
-    rollout: Optional[str] = typer.Option(
-        None,
-        "--rollout",
-        help="policy (the game's priors; default), heuristic or random.",
-    ),
-    epsilon: Optional[float] = typer.Option(
-        None,
-        "--epsilon",
-        help="Policy and heuristic rollouts: chance of a random move [default: 0.1].",
-    ),
-    cutoff: Optional[int] = int_option(
-        None,
-        "--cutoff",
-        key="cutoff",
-        help="Evaluate rollouts after this many plies [default: 8; 0: play out].",
-    ),
-    exploration: Optional[float] = typer.Option(
-        None, "--exploration", help="UCB exploration constant [default: 0.3]."
-    ),
     report_every: int = int_option(
         0,
         "--report-every",
@@ -189,6 +171,7 @@ def analyse_command(
     as_json: bool = JsonOpt,
     stream: bool = StreamOpt,
     components: Optional[Path] = ComponentsOpt,
+    search_options: Optional[Dict[str, Any]] = None,
 ) -> None:
     """ISMCTS (default) or alpha-beta analysis: visits and values of every move.
 
@@ -200,7 +183,7 @@ def analyse_command(
     if algo not in ("ismcts", "alphabeta"):
         raise refusal("algo", f"'{algo}' is not an algorithm (ismcts or alphabeta)")
     _check_stream(as_json, stream)
-    _refuse_unused(ctx, algo)
+    _refuse_unused(ctx, algo, search_options or {})
     state = load_position(pos, components)
     ruleset_line(state, as_json)
     if algo == "alphabeta":  # the same time cap as `solve`
@@ -220,43 +203,38 @@ def analyse_command(
             movetime_ms=movetime,
             threads=threads,
             seed=seed,
-            variant=variant,
-            rollout=rollout,
-            epsilon=epsilon,
-            cutoff=cutoff,
-            exploration=exploration,
             report_every=every,
             objective="score" if objective == "margin" else objective,
             on_report=_progress(as_json, stream),
             stop=token,
+            **(search_options or {}),
         )
     )
     _finish(result, interrupted, as_json, state)
 
 
-# Options of `analyse` that only one algorithm uses: (parameter, option).
+# Options of `analyse` that only one algorithm uses, beside the declared search options
+# (`with_search_options`): (parameter, option).
 ISMCTS_ONLY = [
     ("iterations", "iterations"),
     ("seed", "seed"),
-    ("variant", "ismcts"),
-    ("rollout", "rollout"),
-    ("epsilon", "epsilon"),
-    ("cutoff", "cutoff"),
-    ("exploration", "exploration"),
     ("report_every", "report_every"),
 ]
 ALPHABETA_ONLY = [("depth", "depth"), ("hash_mb", "hash")]
 
 
-def _refuse_unused(ctx: typer.Context, algo: str) -> None:
+def _refuse_unused(
+    ctx: typer.Context, algo: str, search_options: Dict[str, Any]
+) -> None:
     """An option given on the command line that ``algo`` ignores is an error: silently
     dropping it would report a search that is not the one asked for."""
     unused = ISMCTS_ONLY if algo == "alphabeta" else ALPHABETA_ONLY
     for param, option in unused:
         if _given(ctx, param):
             raise refusal(option, f"not used by --algo {algo}")
-    if _given(ctx, "epsilon") and ctx.params.get("rollout") == "random":
-        raise refusal("epsilon", "only with --rollout policy or heuristic")
+    if algo == "alphabeta":
+        for name in search_options:
+            raise refusal(name, f"not used by --algo {algo}")
 
 
 def _given(ctx: typer.Context, param: str) -> bool:

@@ -9,7 +9,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 import typer
 
 from ..backends import THREADS
-from ..checks import RANGES
+from ..checks import RANGES, SEARCH_OPTIONS
 from ..games import DEFAULT_GAME, GAMES, SetupOption, setup_option_specs
 from ..search import DEFAULT_MOVETIME_MS
 
@@ -181,3 +181,69 @@ def with_setup_flags(command: Callable[..., Any]) -> Callable[..., Any]:
 
     run.__signature__ = signature.replace(parameters=kept + added)  # type: ignore[attr-defined]
     return run
+
+
+# ---- search options: an option each, made from the core's declarations ---------------
+
+#: Search options that keep an option of their own in the commands (the budget, the
+#: threads, --objective), and older spellings kept beside the declared name.
+OWN_OPTIONS = ("iterations", "movetime", "threads", "solo")
+ALIASES = {"variant": ["--ismcts"]}
+
+
+def _amount(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else f"{value:,}".replace(",", "")
+
+
+def _search_parameter(option: Dict[str, Any]) -> inspect.Parameter:
+    name = option["name"]
+    flags = [f"--{name.replace('_', '-')}", *ALIASES.get(name, [])]
+    if option["kind"] == "choice":
+        annotation: Any = Optional[str]
+        metavar = "|".join(option["choices"])
+        limits = ""
+    else:
+        annotation = Optional[int] if option["kind"] == "count" else Optional[float]
+        metavar = "INT" if option["kind"] == "count" else "NUMBER"
+        limits = f", {_amount(option['low'])} to {_amount(option['high'])}"
+    text = option["help"]
+    help = f"{text[0].upper()}{text[1:]} (default {option['default']}{limits})."
+    return inspect.Parameter(
+        f"search_{name}",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=typer.Option(None, *flags, metavar=metavar, help=help),
+        annotation=annotation,
+    )
+
+
+def with_search_options(
+    search: str,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Gives a command one option per declared option of ``search`` (``ismcts``) that has
+    none of its own (``--rollout``, ``--cutoff``, ``--widening``, ...: adding an option
+    to the core's table adds it here), and hands the command ``search_options``, the
+    ones given, by name."""
+    declared = [
+        o
+        for o in SEARCH_OPTIONS.values()
+        if search in o["searches"] and o["name"] not in OWN_OPTIONS
+    ]
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        signature = inspect.signature(command)
+        kept = [p for p in signature.parameters.values() if p.name != "search_options"]
+
+        @functools.wraps(command)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            given: Dict[str, Any] = {}
+            for option in declared:
+                value = kwargs.pop(f"search_{option['name']}")
+                if value is not None:
+                    given[option["name"]] = value
+            return command(*args, search_options=given, **kwargs)
+
+        added = [_search_parameter(option) for option in declared]
+        run.__signature__ = signature.replace(parameters=kept + added)  # type: ignore[attr-defined]
+        return run
+
+    return decorate

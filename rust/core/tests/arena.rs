@@ -445,7 +445,7 @@ fn bad_specs_name_the_bad_key() {
         (
             "ismcts:iterations=lots",
             "iterations",
-            "'lots' is not a number",
+            "'lots' is not a whole number",
         ),
         (
             "ismcts:iterations=0",

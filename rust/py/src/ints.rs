@@ -55,7 +55,6 @@ macro_rules! named {
 named!(
     action,
     count,
-    cutoff,
     depth,
     first,
     games,

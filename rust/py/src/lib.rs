@@ -157,6 +157,46 @@ fn limits(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
     Ok(dict)
 }
 
+/// `SEARCH_OPTIONS`: every search option as the core declares it, for the Python checks
+/// and the command line's options (`name`, `kind` count/real/choice, `low`/`high` or
+/// `choices`, `default`, `help`, `searches`).
+fn search_options(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyList>> {
+    use golem_core::search::options::{Values, SEARCH_OPTIONS};
+    let list = pyo3::types::PyList::empty(py);
+    for option in SEARCH_OPTIONS {
+        let dict = pyo3::types::PyDict::new(py);
+        dict.set_item("name", option.name)?;
+        match option.values {
+            Values::Count { low, high } => {
+                dict.set_item("kind", "count")?;
+                dict.set_item("low", low)?;
+                dict.set_item("high", high)?;
+            }
+            Values::Real { low, high } => {
+                dict.set_item("kind", "real")?;
+                dict.set_item("low", low)?;
+                dict.set_item("high", high)?;
+            }
+            Values::Choice(words) => {
+                dict.set_item("kind", "choice")?;
+                dict.set_item("choices", words.to_vec())?;
+            }
+        }
+        dict.set_item("default", option.default)?;
+        dict.set_item("help", option.help)?;
+        let mut searches = Vec::new();
+        if option.ismcts {
+            searches.push("ismcts");
+        }
+        if option.alphabeta {
+            searches.push("alphabeta");
+        }
+        dict.set_item("searches", searches)?;
+        list.append(dict)?;
+    }
+    Ok(list)
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -167,6 +207,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PositionError", py.get_type::<PositionError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("LIMITS", limits(py)?)?;
+    m.add("SEARCH_OPTIONS", search_options(py)?)?;
     state::add_classes(m)?;
     m.add_class::<century::PySeat>()?;
     m.add_function(wrap_pyfunction!(state::from_toml, m)?)?;

@@ -7,11 +7,11 @@
 use std::time::Duration;
 
 use golem_core::search::alphabeta::{self, AlphaBetaConfig, AlphaBetaResult};
-use golem_core::search::ismcts::{
-    self, IsmctsConfig, IsmctsResult, Reward, Rollout, SoloGoal, Variant,
-};
+use golem_core::search::ismcts::{self, IsmctsConfig, IsmctsResult, Reward, SoloGoal};
 use golem_core::search::objective::{verdict, Objective, Verdict};
-use golem_core::search::options::{check_exploration, check_range, HASH_MB, THREADS};
+use golem_core::search::options::{
+    apply_ismcts_options, check_range, GivenOptions, HASH_MB, THREADS,
+};
 use golem_core::search::solo::solo_value;
 use golem_core::search::{Limits, StopFlag};
 use golem_core::{Game, Turn};
@@ -439,6 +439,8 @@ struct Analyse {
     only: Option<Vec<String>>,
     /// `"score"` or `"win"`; `None`: score for one player, win for more.
     objective: Option<String>,
+    /// The search options given as keywords, as `(name, text)` (`SEARCH_OPTIONS`).
+    options: Vec<(String, String)>,
 }
 
 /// What an analysis plays for: `"win"` (the default with several players) or `"score"`
@@ -521,6 +523,12 @@ impl StateVisitor for Analyse {
             None => None,
         };
         let mut config = self.config;
+        let pairs: Vec<(&str, &str)> = self
+            .options
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        apply_ismcts_options(&mut config, &GivenOptions::new(&pairs), &G::INFO).map_err(refused)?;
         let objective = ismcts_objective(&root, self.objective.as_deref(), &mut config)?;
         run_reported(
             &self.flag,
@@ -544,9 +552,11 @@ impl StateVisitor for Analyse {
     }
 }
 
-/// ISMCTS: see `analyse` in the Python stub (`_core.pyi`) for the arguments.
+/// ISMCTS: see `analyse` in the Python stub (`_core.pyi`) for the arguments. The search
+/// options (`rollout`, `cutoff`, `widening`, ...) are keywords read by the core's one
+/// parser of `SEARCH_OPTIONS`, the bot specs' own; None leaves an option at its default.
 #[pyfunction]
-#[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, variant="so", rollout=None, epsilon=None, cutoff=None, exploration=None, report_every=0, only=None, objective=None, on_report=None, stop=None))]
+#[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, report_every=0, only=None, objective=None, on_report=None, stop=None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse(
     state: &Bound<'_, PyAny>,
@@ -555,58 +565,81 @@ pub fn analyse(
     #[pyo3(from_py_with = "crate::ints::movetime_ms")] movetime_ms: Option<u64>,
     #[pyo3(from_py_with = "crate::ints::threads")] threads: usize,
     #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
-    variant: &str,
-    rollout: Option<&str>,
-    epsilon: Option<f64>,
-    #[pyo3(from_py_with = "crate::ints::cutoff")] cutoff: Option<u32>,
-    exploration: Option<f64>,
     #[pyo3(from_py_with = "crate::ints::report_every")] report_every: u64,
     only: Option<Vec<String>>,
     objective: Option<String>,
     on_report: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Py<PyDict>> {
+    let options = option_texts(options)?;
     guarded(|| {
-        // Options left out take the tuned defaults of core (IsmctsConfig::default()).
-        let tuned = IsmctsConfig::default();
-        let variant = Variant::from_name(variant).map_err(refused)?;
-        let epsilon = epsilon.unwrap_or(match tuned.rollout {
-            Rollout::Heuristic { epsilon } | Rollout::Policy { epsilon } => epsilon,
-            Rollout::Random => 0.1,
-        });
-        let rollout = match rollout {
-            Some(name) => Rollout::from_name(name, epsilon).map_err(refused)?,
-            None => Rollout::from_name(tuned.rollout.name(), epsilon).map_err(refused)?,
-        };
         let threads = check_range("threads", threads, THREADS).map_err(refused)?;
-        let exploration =
-            check_exploration(exploration.unwrap_or(tuned.exploration)).map_err(refused)?;
         if iterations == Some(0) {
             return Err(golem_error("iterations", "must be at least 1"));
         }
-        // 0 plays every rollout out to the end of the game.
-        let cutoff = match cutoff {
-            Some(0) => None,
-            Some(plies) => Some(plies),
-            None => tuned.rollout_cutoff,
-        };
+        let pairs: Vec<(&str, &str)> = options
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        // The budget and the threads have keywords of their own.
+        GivenOptions::new(&pairs)
+            .check_names("ismcts", &[])
+            .map_err(refused)?;
+        for &(name, _) in &pairs {
+            if matches!(name, "iterations" | "movetime" | "threads" | "solo") {
+                let own = match name {
+                    "movetime" => "movetime_ms",
+                    "solo" => "objective",
+                    other => other,
+                };
+                return Err(golem_error(name, format!("give it as {own}=")));
+            }
+        }
         let visitor = Analyse {
             limits: limits(None, nodes, movetime_ms, iterations),
             config: IsmctsConfig {
-                variant,
-                exploration,
-                rollout,
-                rollout_cutoff: cutoff,
                 threads,
                 seed,
                 report_every,
-                ..tuned
+                ..IsmctsConfig::default()
             },
             flag: stop.map(|s| s.flag).unwrap_or_default(),
             on_report,
             only,
             objective,
+            options,
         };
         visit_state(state, visitor)?
     })
+}
+
+/// Keyword arguments as option texts: `True`/`False` as `on`/`off`, numbers as written;
+/// a `None` is left out (the option keeps its default).
+fn option_texts(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)>> {
+    let mut texts = Vec::new();
+    for (key, value) in options.into_iter().flat_map(|d| d.iter()) {
+        let name: String = key.extract()?;
+        if value.is_none() {
+            continue;
+        }
+        let text = if let Ok(flag) = value.downcast::<pyo3::types::PyBool>() {
+            if flag.is_true() { "on" } else { "off" }.to_string()
+        } else if value.is_instance_of::<pyo3::types::PyString>()
+            || value.is_instance_of::<pyo3::types::PyInt>()
+            || value.is_instance_of::<pyo3::types::PyFloat>()
+        {
+            value.str()?.to_string()
+        } else {
+            return Err(golem_error(
+                &name,
+                format!(
+                    "expected a text or a number, got {}",
+                    value.get_type().name()?
+                ),
+            ));
+        };
+        texts.push((name, text));
+    }
+    Ok(texts)
 }

@@ -1,60 +1,29 @@
 //! Bot specs: `KIND[:KEY=VALUE,...]`, e.g. `random`, `greedy`,
 //! `ismcts:iterations=1000,rollout=heuristic,cutoff=40`, `alphabeta:depth=3,objective=margin`.
 //!
-//! | kind | options (default) |
+//! | kind | options |
 //! | --- | --- |
 //! | `random` | none |
 //! | game policies (Century: `greedy`) | none |
-//! | `ismcts` | `iterations` (1000) or `movetime` ms per move, `rollout` = `random`, `heuristic` or `policy` (policy), `epsilon` (0.1, heuristic and policy rollouts), `cutoff` (8; 0: play out to the end), `exploration` (0.3), `reward` = `graded` or `win` (graded), `scale` (8, graded only), `margin` (0.2, graded only), `prior` (1.0), `widening` (2; 0: off), `widening_exponent` (0.5), `decisive` = `on` or `off` (on), `variant` = `so` or `mo` (so), `solo` = `score` or `win` (score; what a 1-player game is played for, as `--objective`; `win` only for games with a solo win), `threads` (1), `parallel` = `root` or `tree` (root: a tree per thread; tree: one shared tree), `eval` = `default`, `hand` or `fitted` (default: the evaluation's weight set at cut-offs) |
-//! | `alphabeta` | `depth` (2; 128 with `movetime`), `objective` = `margin` or `win` (margin), `hash` MiB (2, at most `MAX_HASH_MB` and the memory available), `samples` (3 outcomes per chance node; 0: every one), `movetime` ms per move, `threads` (1; several share each iteration's root moves on one table), `eval` (as for ismcts, at the horizon) |
+//! | `ismcts` | every option of `search::options::SEARCH_OPTIONS` that ISMCTS takes: the budget (`iterations`, default 1000, or `movetime` ms per move) and the search's own (`rollout`, `epsilon`, `cutoff`, `exploration`, `reward`, `scale`, `margin`, `prior`, `widening`, `widening_exponent`, `decisive`, `variant`, `solo`, `threads`, `parallel`, `eval`) |
+//! | `alphabeta` | those alpha-beta takes: `depth` (2; 128 with `movetime`), `objective`, `hash` MiB (at most the memory available), `samples`, `movetime` ms per move, `threads`, `eval` |
+//!
+//! Names, ranges, defaults and help are declared once there (docs/search.md lists them).
 //!
 //! A refusal names the offending key (or `bot` for the kind) and says what is wrong.
 
-use std::str::FromStr;
 use std::time::Duration;
 
 use super::{AlphaBetaBot, Bot, IsmctsBot, Policies, RandomBot};
 use crate::refusal::{refuse, Refusal};
 use crate::search::alphabeta::MAX_DEPTH;
-use crate::search::ismcts::IsmctsConfig;
-use crate::search::ismcts::{Parallel, Reward, Rollout, SoloGoal, Variant, Widening};
 use crate::search::objective::Objective;
-use crate::search::options::THREADS;
-use crate::search::tt::{TranspositionTable, MAX_HASH_MB};
-use crate::{EvalWeights, Game};
+use crate::search::options::{apply_ismcts_options, eval_weights, GivenOptions};
+use crate::search::tt::TranspositionTable;
+use crate::Game;
 
 /// A refused spec: `field` is the bad key, or `bot` when the kind itself is wrong.
 pub type BotSpecError = Refusal;
-
-const ISMCTS_KEYS: &[&str] = &[
-    "iterations",
-    "movetime",
-    "rollout",
-    "epsilon",
-    "cutoff",
-    "exploration",
-    "reward",
-    "scale",
-    "margin",
-    "prior",
-    "widening",
-    "widening_exponent",
-    "decisive",
-    "variant",
-    "solo",
-    "threads",
-    "parallel",
-    "eval",
-];
-const ALPHABETA_KEYS: &[&str] = &[
-    "depth",
-    "objective",
-    "hash",
-    "samples",
-    "movetime",
-    "threads",
-    "eval",
-];
 
 /// Builds the bot a spec describes.
 pub fn parse<G: Policies>(text: &str) -> Result<Box<dyn Bot<G>>, BotSpecError> {
@@ -125,217 +94,43 @@ fn no_options(kind: &str, options: &[(&str, &str)]) -> Result<(), BotSpecError> 
     }
 }
 
-fn check_keys(kind: &str, options: &[(&str, &str)], allowed: &[&str]) -> Result<(), BotSpecError> {
-    match options.iter().find(|(k, _)| !allowed.contains(k)) {
-        Some(&(key, _)) => refuse(
-            key,
-            format!(
-                "unknown option for {kind} (expected one of: {})",
-                allowed.join(", ")
-            ),
-        ),
-        None => Ok(()),
-    }
-}
-
-fn value<'a>(options: &[(&str, &'a str)], key: &str) -> Option<&'a str> {
-    options.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
-}
-
-/// A number in `low..=high`, or the default when the key is absent.
-fn number<T>(
-    options: &[(&str, &str)],
-    key: &str,
-    low: T,
-    high: T,
-) -> Result<Option<T>, BotSpecError>
-where
-    T: FromStr + PartialOrd + std::fmt::Display + Copy,
-{
-    let Some(text) = value(options, key) else {
-        return Ok(None);
-    };
-    match text.parse::<T>() {
-        Ok(n) if n >= low && n <= high => Ok(Some(n)),
-        Ok(_) => refuse(key, format!("{text} is outside {low}..={high}")),
-        Err(_) => refuse(key, format!("'{text}' is not a number")),
-    }
-}
-
-/// One of `choices` (by name), or `None` when the key is absent.
-fn choice<T: Copy>(
-    options: &[(&str, &str)],
-    key: &str,
-    choices: &[(&str, T)],
-) -> Result<Option<T>, BotSpecError> {
-    let Some(text) = value(options, key) else {
-        return Ok(None);
-    };
-    match choices.iter().find(|(name, _)| *name == text) {
-        Some(&(_, c)) => Ok(Some(c)),
-        None => {
-            let names: Vec<&str> = choices.iter().map(|&(n, _)| n).collect();
-            refuse(key, format!("'{text}' is not one of: {}", names.join(", ")))
-        }
-    }
-}
-
 fn ismcts<G: Game>(options: &[(&str, &str)]) -> Result<IsmctsBot, BotSpecError> {
-    check_keys("ismcts", options, ISMCTS_KEYS)?;
+    let given = GivenOptions::new(options);
+    given.check_names("ismcts", &[])?;
     let mut bot = IsmctsBot::default();
-    let config = &mut bot.config;
-    let iterations = number(options, "iterations", 1, 100_000_000)?;
-    let movetime = number(options, "movetime", 1, 3_600_000)?;
+    let iterations = given.count("iterations")?;
+    let movetime = given.count("movetime")?;
     if iterations.is_some() && movetime.is_some() {
         return refuse("movetime", "give either iterations or movetime");
     }
     bot.iterations = iterations.unwrap_or(bot.iterations);
     bot.movetime = movetime.map(Duration::from_millis);
-    config.variant = choice(
-        options,
-        "variant",
-        &[("so", Variant::So), ("mo", Variant::Mo)],
-    )?
-    .unwrap_or(config.variant);
-    #[derive(Clone, Copy, PartialEq)]
-    enum Kind {
-        Random,
-        Heuristic,
-        Policy,
-    }
-    let kind = choice(
-        options,
-        "rollout",
-        &[
-            ("random", Kind::Random),
-            ("heuristic", Kind::Heuristic),
-            ("policy", Kind::Policy),
-        ],
-    )?;
-    let kind = kind.unwrap_or(match config.rollout {
-        Rollout::Random => Kind::Random,
-        Rollout::Heuristic { .. } => Kind::Heuristic,
-        Rollout::Policy { .. } => Kind::Policy,
-    });
-    let epsilon = number(options, "epsilon", 0.0, 1.0)?;
-    config.rollout = match (kind, epsilon) {
-        (Kind::Random, Some(_)) => {
-            return refuse("epsilon", "only used with rollout=heuristic or policy")
-        }
-        (Kind::Random, None) => Rollout::Random,
-        (Kind::Heuristic, e) => Rollout::Heuristic {
-            epsilon: e.unwrap_or(IsmctsBot::DEFAULT_EPSILON),
-        },
-        (Kind::Policy, e) => Rollout::Policy {
-            epsilon: e.unwrap_or(IsmctsBot::DEFAULT_EPSILON),
-        },
-    };
-    if let Some(cutoff) = number(options, "cutoff", 0, 100_000)? {
-        config.rollout_cutoff = (cutoff > 0).then_some(cutoff);
-    }
-    config.exploration = number(options, "exploration", 0.0, 100.0)?.unwrap_or(config.exploration);
-    let graded = choice(options, "reward", &[("graded", true), ("win", false)])?;
-    let scale = number(options, "scale", 0.001, 1000.0)?;
-    let margin = number(options, "margin", 0.0, 1.0)?;
-    let (default_scale, default_margin) = match IsmctsConfig::default().reward {
-        Reward::Graded {
-            scale,
-            margin_weight,
-        } => (scale, margin_weight),
-        Reward::WinLoss => (8.0, 0.2),
-    };
-    config.reward = match (graded, scale.or(margin)) {
-        (Some(false), Some(_)) => {
-            let key = if scale.is_some() { "scale" } else { "margin" };
-            return refuse(key, "only used with reward=graded");
-        }
-        (Some(false), None) => Reward::WinLoss,
-        _ => Reward::Graded {
-            scale: scale.unwrap_or(default_scale),
-            margin_weight: margin.unwrap_or(default_margin),
-        },
-    };
-    config.prior_weight = number(options, "prior", 0.0, 100.0)?.unwrap_or(config.prior_weight);
-    let exponent = number(options, "widening_exponent", 0.0, 1.0)?;
-    if let Some(base) = number(options, "widening", 0.0, 1000.0)? {
-        config.widening = (base > 0.0).then_some(Widening {
-            base,
-            exponent: exponent
-                .or(config.widening.map(|w| w.exponent))
-                .unwrap_or(0.5),
-        });
-    } else if let Some(exponent) = exponent {
-        match config.widening.as_mut() {
-            Some(w) => w.exponent = exponent,
-            None => return refuse("widening_exponent", "widening is off"),
-        }
-    }
-    config.decisive =
-        choice(options, "decisive", &[("on", true), ("off", false)])?.unwrap_or(config.decisive);
-    let goal = choice(
-        options,
-        "solo",
-        &[("score", SoloGoal::Score), ("win", SoloGoal::Win)],
-    )?;
-    if goal == Some(SoloGoal::Win) && !G::INFO.solo_win {
-        return refuse(
-            "solo",
-            format!(
-                "a 1-player {} game has no win; it is played for its score",
-                G::INFO.title
-            ),
-        );
-    }
-    config.solo_goal = goal.unwrap_or(config.solo_goal);
-    config.threads =
-        number(options, "threads", *THREADS.start(), *THREADS.end())?.unwrap_or(config.threads);
-    config.parallel = choice(
-        options,
-        "parallel",
-        &[("root", Parallel::Root), ("tree", Parallel::Tree)],
-    )?
-    .unwrap_or(config.parallel);
-    config.eval = eval_weights(options)?.unwrap_or(config.eval);
+    apply_ismcts_options(&mut bot.config, &given, &G::INFO)?;
     Ok(bot)
 }
 
 fn alphabeta<G: Game>(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecError> {
-    check_keys("alphabeta", options, ALPHABETA_KEYS)?;
+    let given = GivenOptions::new(options);
+    given.check_names("alphabeta", &[])?;
     let mut bot = AlphaBetaBot::default();
-    bot.depth = number(options, "depth", 1, MAX_DEPTH)?.unwrap_or(bot.depth);
-    bot.objective = choice(
-        options,
-        "objective",
-        &[("margin", Objective::Margin), ("win", Objective::Win)],
-    )?
-    .unwrap_or(bot.objective);
-    bot.hash_mb = number(options, "hash", 1, MAX_HASH_MB)?.unwrap_or(bot.hash_mb);
+    bot.depth = given.count("depth")?.map_or(bot.depth, |d| d as u32);
+    bot.objective = given
+        .choice("objective", &[Objective::Margin, Objective::Win])?
+        .unwrap_or(bot.objective);
+    bot.hash_mb = given.count("hash")?.map_or(bot.hash_mb, |mb| mb as usize);
     if let Err(e) = TranspositionTable::<G::Action>::check(bot.hash_mb) {
         return refuse("hash", e.to_string());
     }
-    if let Some(samples) = number(options, "samples", 0, 1_000)? {
-        bot.chance_samples = (samples > 0).then_some(samples);
+    if let Some(samples) = given.count("samples")? {
+        bot.chance_samples = (samples > 0).then_some(samples as u32);
     }
-    if let Some(ms) = number(options, "movetime", 1, 3_600_000)? {
+    if let Some(ms) = given.count("movetime")? {
         bot.movetime = Some(Duration::from_millis(ms));
-        if value(options, "depth").is_none() {
+        if given.text("depth").is_none() {
             bot.depth = MAX_DEPTH;
         }
     }
-    bot.threads = number(options, "threads", *THREADS.start(), *THREADS.end())?.unwrap_or(1);
-    bot.eval = eval_weights(options)?.unwrap_or(bot.eval);
+    bot.threads = given.count("threads")?.map_or(1, |t| t as usize);
+    bot.eval = eval_weights(&given)?.unwrap_or(bot.eval);
     Ok(bot)
-}
-
-/// The `eval` key: which of the game's weight sets the evaluation uses.
-fn eval_weights(options: &[(&str, &str)]) -> Result<Option<EvalWeights>, BotSpecError> {
-    choice(
-        options,
-        "eval",
-        &[
-            ("default", EvalWeights::Default),
-            ("hand", EvalWeights::Hand),
-            ("fitted", EvalWeights::Fitted),
-        ],
-    )
 }
