@@ -158,29 +158,45 @@ def _flag_parameter(option: SetupOption, games: List[str]) -> inspect.Parameter:
     )
 
 
+def _with_parameters(
+    command: Callable[..., Any],
+    keyword: str,
+    added: List[inspect.Parameter],
+    gather: Callable[[Dict[str, Any]], Dict[str, Any]],
+) -> Callable[..., Any]:
+    """``command`` with the parameters ``added`` (Typer reads the signature), whose
+    values it is handed as ``keyword=gather({parameter: value})``."""
+    signature = inspect.signature(command)
+    kept = [p for p in signature.parameters.values() if p.name != keyword]
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        values = {p.name: kwargs.pop(p.name) for p in added}
+        return command(*args, **{keyword: gather(values)}, **kwargs)
+
+    run.__signature__ = signature.replace(parameters=kept + added)  # type: ignore[attr-defined]
+    return run
+
+
 def with_setup_flags(command: Callable[..., Any]) -> Callable[..., Any]:
     """Gives ``command`` one option per declared setup option (``--map``, ``--intro``,
     ``--components``: no command names a game's option) and hands it ``setup_flags``,
     the ones given, as ``name -> value`` texts (a flag: ``"true"``)."""
     declared = declared_setup_options()
-    signature = inspect.signature(command)
-    kept = [p for p in signature.parameters.values() if p.name != "setup_flags"]
     added = [_flag_parameter(option, games) for option, games in declared.values()]
 
-    @functools.wraps(command)
-    def run(*args: Any, **kwargs: Any) -> Any:
+    def gather(values: Dict[str, Any]) -> Dict[str, Any]:
         flags: Dict[str, str] = {}
         for name, (option, _) in declared.items():
-            value = kwargs.pop(f"setup_{name.replace('-', '_')}")
+            value = values[f"setup_{name.replace('-', '_')}"]
             if option.kind == "flag":
                 if value:
                     flags[name] = "true"
             elif value is not None:
                 flags[name] = str(value)
-        return command(*args, setup_flags=flags, **kwargs)
+        return flags
 
-    run.__signature__ = signature.replace(parameters=kept + added)  # type: ignore[attr-defined]
-    return run
+    return _with_parameters(command, "setup_flags", added, gather)
 
 
 # ---- search options: an option each, made from the core's declarations ---------------
@@ -229,21 +245,12 @@ def with_search_options(
         if search in o["searches"] and o["name"] not in OWN_OPTIONS
     ]
 
+    def gather(values: Dict[str, Any]) -> Dict[str, Any]:
+        given = {o["name"]: values[f"search_{o['name']}"] for o in declared}
+        return {name: value for name, value in given.items() if value is not None}
+
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
-        signature = inspect.signature(command)
-        kept = [p for p in signature.parameters.values() if p.name != "search_options"]
-
-        @functools.wraps(command)
-        def run(*args: Any, **kwargs: Any) -> Any:
-            given: Dict[str, Any] = {}
-            for option in declared:
-                value = kwargs.pop(f"search_{option['name']}")
-                if value is not None:
-                    given[option["name"]] = value
-            return command(*args, search_options=given, **kwargs)
-
         added = [_search_parameter(option) for option in declared]
-        run.__signature__ = signature.replace(parameters=kept + added)  # type: ignore[attr-defined]
-        return run
+        return _with_parameters(command, "search_options", added, gather)
 
     return decorate

@@ -163,13 +163,55 @@ fn no_rules_file(game: &str) -> PositionError {
     PositionError::new("components", format!("{game} has no components file"))
 }
 
-/// A position as read by [`Game::read_traced`]: the state, the last state at rest before it
-/// with the actions played since (empty when the state is at rest), and the warnings.
-#[derive(Clone, Debug)]
-pub struct Traced<G: Game> {
+/// A position followed through play: the state, the last state at rest before it and the
+/// actions played since (empty when the state is at rest), so that any state reached can
+/// be written ([`Game::to_text_traced`]; Golem's `in_progress`). The one shape of a
+/// tracked position: readers return it ([`Traced`]), each Python object keeps one, and a
+/// game's own tools follow play with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tracked<G: Game> {
     pub state: G,
     pub rest: G,
-    pub trail: Vec<G::Action>,
+    pub since: Vec<G::Action>,
+}
+
+impl<G: Game> Tracked<G> {
+    /// A state at rest, as its own rest point.
+    pub fn new(rest: G) -> Self {
+        Tracked {
+            state: rest,
+            rest,
+            since: Vec::new(),
+        }
+    }
+
+    /// Applies a legal action (forced steps included), moving the rest point when the
+    /// state comes to rest.
+    pub fn apply(&mut self, action: G::Action) {
+        self.state.apply(action);
+        if self.state.at_rest() {
+            self.rest = self.state;
+            self.since.clear();
+        } else {
+            self.since.push(action);
+        }
+    }
+
+    /// The position's text: the state's own at rest, else its rest and the moves since.
+    pub fn to_text(&self) -> Result<String, PositionError> {
+        if self.since.is_empty() && self.state.at_rest() {
+            self.state.to_text()
+        } else {
+            G::to_text_traced(&self.rest, &self.since)
+        }
+    }
+}
+
+/// A position as read by [`Game::read_traced`]: where play stands, and the reader's
+/// warnings.
+#[derive(Clone, Debug)]
+pub struct Traced<G: Game> {
+    pub tracked: Tracked<G>,
     pub warnings: Vec<String>,
 }
 
@@ -250,9 +292,7 @@ pub trait Game: Copy + Send + Sync + 'static {
     fn read_traced(text: &str, ctx: &ReadContext) -> Result<Traced<Self>, PositionError> {
         let (state, warnings) = Self::from_text_in(text, ctx)?;
         Ok(Traced {
-            state,
-            rest: state,
-            trail: Vec::new(),
+            tracked: Tracked::new(state),
             warnings,
         })
     }

@@ -22,5 +22,5 @@ pub use refusal::Refusal;
 
 pub use game::{
     EvalWeights, Game, GameInfo, PositionError, ReadContext, RulesText, Ruleset, SetupKind,
-    SetupOption, Traced, Turn,
+    SetupOption, Traced, Tracked, Turn,
 };

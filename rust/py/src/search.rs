@@ -14,13 +14,14 @@ use golem_core::search::options::{
 };
 use golem_core::search::solo::solo_value;
 use golem_core::search::{Limits, StopFlag};
-use golem_core::{Game, Turn};
+use golem_core::Game;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::reporter::Reporter;
 use crate::state::{visit_state, PyGame, StateVisitor};
 use crate::{golem_error, guarded, refused};
+use golem_core::search::root::{decision_root, line_texts, LineTexts};
 
 /// Lets another thread stop a running search (`token.stop()`); the search then returns
 /// the best result found so far.
@@ -61,40 +62,6 @@ fn limits(
     }
 }
 
-/// A line as texts, played from its root.
-struct LineTexts {
-    /// Up to the first chance event (the line beyond depends on the deal) or the first
-    /// step that is not legal.
-    texts: Vec<String>,
-    /// The first step that is not legal: (ply counted from 1, action id). A bug in the
-    /// search, reported rather than hidden.
-    illegal: Option<(usize, u64)>,
-}
-
-fn line_texts<G: Game>(root: &G, line: &[G::Action]) -> LineTexts {
-    let mut state = *root;
-    let mut legal = Vec::new();
-    let mut texts = Vec::new();
-    for (ply, &action) in line.iter().enumerate() {
-        if !matches!(state.turn(), Turn::Player(_)) {
-            break;
-        }
-        state.legal_actions(&mut legal);
-        if !legal.contains(&action) {
-            return LineTexts {
-                texts,
-                illegal: Some((ply + 1, G::action_id(action))),
-            };
-        }
-        texts.push(state.action_to_text(action));
-        state.apply(action);
-    }
-    LineTexts {
-        texts,
-        illegal: None,
-    }
-}
-
 /// `pv` (the legal texts) and `pv_illegal` (None, or the first illegal step's ply and id).
 fn put_line(dict: &Bound<'_, PyDict>, line: LineTexts) -> PyResult<()> {
     dict.set_item("pv", line.texts)?;
@@ -108,59 +75,6 @@ fn put_line(dict: &Bound<'_, PyDict>, line: LineTexts) -> PyResult<()> {
         None => None,
     };
     dict.set_item("pv_illegal", illegal)
-}
-
-/// The decision to search from `state`: chance events with a single outcome (a known
-/// deck order) are played first, since nothing is decided there, and their texts kept to
-/// report as `forced`. A chance event with several outcomes, or a finished game, is
-/// refused: there is no decision to advise on yet.
-fn decision_root<G: Game>(state: &G) -> PyResult<(G, Vec<String>)> {
-    let mut root = *state;
-    let mut forced = Vec::new();
-    let mut outcomes = Vec::new();
-    loop {
-        match root.turn() {
-            Turn::Player(_) => return Ok((root, forced)),
-            Turn::Terminal => {
-                return Err(golem_error(
-                    "position",
-                    "the game is over; there is nothing to search",
-                ))
-            }
-            Turn::Chance if !root.chance_listable() => {
-                return Err(golem_error(
-                    "position",
-                    format!(
-                        "a chance event comes first (more than {} outcomes); apply one of \
-                         them first (sample_chance)",
-                        G::INFO.max_chance_outcomes
-                    ),
-                ));
-            }
-            Turn::Chance => {
-                root.chance_outcomes(&mut outcomes);
-                if outcomes.len() != 1 {
-                    let example = outcomes
-                        .first()
-                        .map(|&(a, _)| root.action_to_text(a))
-                        .unwrap_or_default();
-                    return Err(golem_error(
-                        "position",
-                        format!(
-                            "a chance event comes first ({} outcomes, e.g. '{example}'); \
-                             apply one of them first",
-                            outcomes.len()
-                        ),
-                    ));
-                }
-                forced.push(root.action_to_text(outcomes[0].0));
-                root.apply(outcomes[0].0);
-                if forced.len() > 10_000 {
-                    return Err(golem_error("position", "no decision within 10,000 events"));
-                }
-            }
-        }
-    }
 }
 
 /// A number as Python shows it: an int when whole (score differences), else a float.
@@ -325,7 +239,7 @@ impl StateVisitor for Solve {
     type Output = PyResult<Py<PyDict>>;
 
     fn visit<G: PyGame>(self, state: G) -> Self::Output {
-        let (root, forced) = decision_root(&state)?;
+        let (root, forced) = decision_root(&state).map_err(refused)?;
         let objective = self.config.objective;
         run_reported(
             &self.flag,
@@ -509,7 +423,7 @@ impl StateVisitor for Analyse {
     type Output = PyResult<Py<PyDict>>;
 
     fn visit<G: PyGame>(self, state: G) -> Self::Output {
-        let (root, forced) = decision_root(&state)?;
+        let (root, forced) = decision_root(&state).map_err(refused)?;
         let mut legal = Vec::new();
         root.legal_actions(&mut legal);
         if legal.is_empty() {

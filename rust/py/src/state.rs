@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use golem_core::games::GameId;
 use golem_core::perft::{perft_divide_with_stop, perft_with_stop, MAX_PERFT_DEPTH};
-use golem_core::{Game, GameInfo, ReadContext, RulesText, Traced, Turn};
+use golem_core::{Game, GameInfo, ReadContext, RulesText, Traced, Tracked, Turn};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
@@ -26,7 +26,7 @@ pub(crate) trait PyGame: Game + golem_core::bots::Policies {
     /// The state inside `object`, if it is of this game's class.
     fn from_py(object: &Bound<'_, PyAny>) -> Option<Self>;
 
-    /// Wraps a read position with its trail (see [`Game::read_traced`]).
+    /// Wraps a read position, tracked from its rest point (see [`Game::read_traced`]).
     fn traced_into_py(traced: golem_core::Traced<Self>, py: Python<'_>) -> PyResult<PyObject>;
 }
 
@@ -123,7 +123,7 @@ pub(crate) fn resolve<G: Game>(state: &G, value: &Bound<'_, PyAny>) -> PyResult<
     }
 }
 
-/// A position read with its context and trail.
+/// A position read with its context, tracked from its rest point.
 pub(crate) fn read<G: Game>(text: &str, ctx: &ReadContext) -> PyResult<Traced<G>> {
     G::read_traced(text, ctx).map_err(|e| position_error(&e))
 }
@@ -254,12 +254,13 @@ macro_rules! game_class {
         #[pyclass(module = "golem_solver", eq)]
         pub struct $class {
             pub(crate) state: $state,
-            /// The last state at rest and the actions since, while they are known, so a
-            /// state inside a compound action (Golem) can still be written.
-            pub(crate) trail: Option<Box<($state, Vec<<$state as Game>::Action>)>>,
+            /// The state with its last state at rest and the actions since, while they
+            /// are known, so a state inside a compound action (Golem) can still be
+            /// written; `tracked.state` is always `state`.
+            pub(crate) tracked: Option<Box<Tracked<$state>>>,
         }
 
-        /// Two objects are equal when their states are: the trail is how we got there.
+        /// Two objects are equal when their states are: the rest point is how we got there.
         impl PartialEq for $class {
             fn eq(&self, other: &Self) -> bool {
                 self.state == other.state
@@ -269,27 +270,27 @@ macro_rules! game_class {
         impl $class {
             /// An object for `state`, its own rest point when it is at rest.
             pub(crate) fn of(state: $state) -> Self {
-                let trail = state.at_rest().then(|| Box::new((state, Vec::new())));
-                $class { state, trail }
+                let tracked = state.at_rest().then(|| Box::new(Tracked::new(state)));
+                $class { state, tracked }
             }
 
-            /// An object for a read position, with the trail it was written with.
+            /// An object for a read position, with the moves it was written with.
             pub(crate) fn from_traced(traced: golem_core::Traced<$state>) -> Self {
                 $class {
-                    state: traced.state,
-                    trail: Some(Box::new((traced.rest, traced.trail))),
+                    state: traced.tracked.state,
+                    tracked: Some(Box::new(traced.tracked)),
                 }
             }
 
-            /// Plays `action` on the state and follows the trail.
+            /// Plays `action` on the state, following it from its rest point.
             pub(crate) fn advance(&mut self, action: <$state as Game>::Action) {
-                let mut next = self.state;
-                next.apply(action);
-                self.state = next;
-                if next.at_rest() {
-                    self.trail = Some(Box::new((next, Vec::new())));
-                } else if let Some(trail) = &mut self.trail {
-                    trail.1.push(action);
+                self.state.apply(action);
+                match &mut self.tracked {
+                    Some(tracked) => tracked.apply(action),
+                    None if self.state.at_rest() => {
+                        self.tracked = Some(Box::new(Tracked::new(self.state)));
+                    }
+                    None => {}
                 }
             }
         }
@@ -396,6 +397,11 @@ macro_rules! game_class {
                         return Err($crate::golem_error("hidden_decks", message));
                     }
                     <$state as Game>::hide_decks(&mut self.state);
+                    // The written position is the tracked one: forget its orders too.
+                    if let Some(tracked) = &mut self.tracked {
+                        <$state as Game>::hide_decks(&mut tracked.state);
+                        <$state as Game>::hide_decks(&mut tracked.rest);
+                    }
                     Ok(())
                 })
             }
@@ -404,11 +410,9 @@ macro_rules! game_class {
             /// the moves since). Fails where the format cannot say the state.
             fn to_toml(&self) -> PyResult<String> {
                 guarded(|| {
-                    let text = match &self.trail {
-                        Some(trail) if !self.state.at_rest() => {
-                            <$state as Game>::to_text_traced(&trail.0, &trail.1)
-                        }
-                        _ => self.state.to_text(),
+                    let text = match &self.tracked {
+                        Some(tracked) => tracked.to_text(),
+                        None => self.state.to_text(),
                     };
                     text.map_err(|e| $crate::position_error(&e))
                 })
@@ -436,7 +440,7 @@ macro_rules! game_class {
             fn clone(&self) -> Self {
                 Self {
                     state: self.state,
-                    trail: self.trail.clone(),
+                    tracked: self.tracked.clone(),
                 }
             }
 

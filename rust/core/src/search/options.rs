@@ -148,51 +148,26 @@ pub struct SearchOption {
     pub alphabeta: bool,
 }
 
-const fn ismcts(
-    name: &'static str,
-    values: Values,
-    default: &'static str,
-    help: &'static str,
-) -> SearchOption {
-    SearchOption {
-        name,
-        values,
-        default,
-        help,
-        ismcts: true,
-        alphabeta: false,
-    }
-}
+/// Which searches take an option: (ISMCTS, alpha-beta).
+type Searches = (bool, bool);
+const ISMCTS: Searches = (true, false);
+const ALPHABETA: Searches = (false, true);
+const BOTH: Searches = (true, true);
 
-const fn alphabeta(
+const fn declare(
     name: &'static str,
     values: Values,
     default: &'static str,
     help: &'static str,
+    (ismcts, alphabeta): Searches,
 ) -> SearchOption {
     SearchOption {
         name,
         values,
         default,
         help,
-        ismcts: false,
-        alphabeta: true,
-    }
-}
-
-const fn both(
-    name: &'static str,
-    values: Values,
-    default: &'static str,
-    help: &'static str,
-) -> SearchOption {
-    SearchOption {
-        name,
-        values,
-        default,
-        help,
-        ismcts: true,
-        alphabeta: true,
+        ismcts,
+        alphabeta,
     }
 }
 
@@ -216,138 +191,160 @@ const fn real(low: f64, high: f64) -> Values {
 
 /// Every search option of the bots and the searches' entry points.
 pub const SEARCH_OPTIONS: &[SearchOption] = &[
-    ismcts(
+    declare(
         "iterations",
         count((*ITERATIONS.start(), *ITERATIONS.end())),
         "1000",
         "ISMCTS iterations (a bot's per move)",
+        ISMCTS,
     ),
-    both(
+    declare(
         "movetime",
         count((*MOVETIME_MS.start(), *MOVETIME_MS.end())),
         "",
         "milliseconds to search (a bot's per move); replaces the iterations",
+        BOTH,
     ),
-    ismcts(
+    declare(
         "rollout",
         Values::Choice(&["random", "heuristic", "policy"]),
         "policy",
         "rollout moves: the game's priors (policy), its evaluation (heuristic) or random",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "epsilon",
         real(0.0, 1.0),
         "0.1",
         "chance of a random move in policy and heuristic rollouts",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "cutoff",
         count((*CUTOFF.start(), *CUTOFF.end())),
         "8",
         "rollout plies before the evaluation scores them; 0 plays every rollout out",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "exploration",
         real(0.0, 100.0),
         "0.3",
         "UCB exploration constant",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "reward",
         Values::Choice(&["graded", "win"]),
         "graded",
         "what a rollout is worth: win/loss graded by the score margin, or win/loss alone",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "scale",
         real(0.001, 1000.0),
         "8",
         "graded reward: the score margin that counts as decisive",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "margin",
         real(0.0, 1.0),
         "0.2",
         "graded reward: the weight of the margin beside the win",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "prior",
         real(0.0, 100.0),
         "1",
         "weight of the game's move priors in the tree (0: none)",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "widening",
         real(0.0, 1000.0),
         "2",
         "progressive widening: children tried at a node = widening x visits^exponent \
          (0: every child)",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "widening_exponent",
         real(0.0, 1.0),
         "0.5",
         "progressive widening's exponent",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "decisive",
         Values::Choice(&["on", "off"]),
         "on",
         "take a winning move and avoid a losing one without searching them",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "variant",
         Values::Choice(&["so", "mo"]),
         "so",
         "single-observer (so) or multiple-observer (mo) ISMCTS",
+        ISMCTS,
     ),
-    ismcts(
+    declare(
         "solo",
         Values::Choice(&["score", "win"]),
         "score",
         "what a 1-player game is played for (win: only where a solo game can be won)",
+        ISMCTS,
     ),
-    both(
+    declare(
         "threads",
         count((*THREADS.start() as u64, *THREADS.end() as u64)),
         "1",
         "threads searching together",
+        BOTH,
     ),
-    ismcts(
+    declare(
         "parallel",
         Values::Choice(&["root", "tree"]),
         "root",
         "with threads: a tree each, merged at the root, or one shared tree",
+        ISMCTS,
     ),
-    both(
+    declare(
         "eval",
         Values::Choice(&["default", "hand", "fitted"]),
         "default",
         "the evaluation's weight set (default: the game's choice for the search)",
+        BOTH,
     ),
-    alphabeta(
+    declare(
         "depth",
         count((1, super::alphabeta::MAX_DEPTH as u64)),
         "2",
         "alpha-beta depth in plies (128 with a movetime)",
+        ALPHABETA,
     ),
-    alphabeta(
+    declare(
         "objective",
         Values::Choice(&["margin", "win"]),
         "margin",
         "the score margin, or the proven win",
+        ALPHABETA,
     ),
-    alphabeta(
+    declare(
         "hash",
         count((*HASH_MB.start() as u64, *HASH_MB.end() as u64)),
         "2",
         "transposition table MiB",
+        ALPHABETA,
     ),
-    alphabeta(
+    declare(
         "samples",
         count((0, 1_000)),
         "3",
         "outcomes searched at a chance node (0: every one)",
+        ALPHABETA,
     ),
 ];
 

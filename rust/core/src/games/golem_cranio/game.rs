@@ -327,7 +327,7 @@ impl Game for State {
         let options = read_options(ctx)?;
         let p = position::read_position_with(text, &options)?;
         let warnings = read_warnings(&p, ctx.seed);
-        Ok((p.state, warnings))
+        Ok((p.tracked.state, warnings))
     }
 
     fn read_traced(text: &str, ctx: &ReadContext) -> Result<Traced<Self>, PositionError> {
@@ -335,9 +335,7 @@ impl Game for State {
         let p = position::read_position_with(text, &options)?;
         let warnings = read_warnings(&p, ctx.seed);
         Ok(Traced {
-            state: p.state,
-            rest: p.rest,
-            trail: p.in_progress,
+            tracked: p.tracked,
             warnings,
         })
     }

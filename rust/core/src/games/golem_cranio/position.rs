@@ -37,7 +37,7 @@ use super::state::{
     DISTRICTS, LIBRARY_SLOTS, LINES, MAX_DROPS, MAX_PLAYERS, NONE, OBJECTIVES, PASS_TILES,
     TILES_PER_DISTRICT,
 };
-use crate::game::PositionError;
+use crate::game::{PositionError, Tracked};
 use crate::util::toml_fields::refuse;
 use crate::util::BitIter;
 
@@ -72,9 +72,8 @@ pub struct ReadOptions {
 /// than the writer's, §13) and the Objective cards guessed for `?` (field and id).
 #[derive(Clone, Debug)]
 pub struct Position {
-    pub state: State,
-    pub rest: State,
-    pub in_progress: Vec<Action>,
+    /// The state, its rest point and the micro-actions replayed since (`in_progress`).
+    pub tracked: Tracked<State>,
     pub warnings: Vec<String>,
     pub guessed: Vec<(String, String)>,
 }
@@ -82,7 +81,7 @@ pub struct Position {
 /// Reads a position: `components` paths relative to the working directory, `?` cards
 /// filled with seed 0; warnings are dropped (see [`read_position_with`]).
 pub fn read_position(text: &str) -> R<State> {
-    read_position_with(text, &ReadOptions::default()).map(|p| p.state)
+    read_position_with(text, &ReadOptions::default()).map(|p| p.tracked.state)
 }
 
 /// Reads a position with its options; see [`Position`].
@@ -110,7 +109,7 @@ pub fn is_at_rest(s: &State) -> bool {
 }
 
 /// The canonical text of a state at rest (its `in_progress` empty). A state inside a
-/// compound action cannot say its rest point: use a [`Tracker`].
+/// compound action cannot say its rest point: use a [`Tracked`].
 pub fn write_position(s: &State) -> R<String> {
     write_position_in_progress(s, &[])
 }
@@ -128,49 +127,6 @@ pub fn write_position_in_progress(rest: &State, in_progress: &[Action]) -> R<Str
     let mut setup = to_setup(rest);
     setup.in_progress = in_progress.iter().map(|a| a.to_text()).collect();
     Ok(setup.write())
-}
-
-/// Follows play from a state at rest: keeps the last state at rest and the micro-actions
-/// since, so that any state reached can be written (spec §11 `in_progress`).
-#[derive(Clone, Debug)]
-pub struct Tracker {
-    pub rest: State,
-    pub trail: Vec<Action>,
-    pub state: State,
-}
-
-impl Tracker {
-    /// From a state at rest (or a read position's rest and replayed actions).
-    pub fn new(rest: State) -> Tracker {
-        Tracker {
-            rest,
-            trail: Vec::new(),
-            state: rest,
-        }
-    }
-
-    pub fn from_position(p: &Position) -> Tracker {
-        Tracker {
-            rest: p.rest,
-            trail: p.in_progress.clone(),
-            state: p.state,
-        }
-    }
-
-    /// Applies a legal micro-action (or chance outcome) and its forced steps.
-    pub fn apply(&mut self, action: Action) {
-        self.state.apply(action);
-        if is_at_rest(&self.state) {
-            self.rest = self.state;
-            self.trail.clear();
-        } else {
-            self.trail.push(action);
-        }
-    }
-
-    pub fn write(&self) -> R<String> {
-        write_position_in_progress(&self.rest, &self.trail)
-    }
 }
 
 // ---- components ----
@@ -704,9 +660,11 @@ pub fn from_setup(setup: &Setup, options: &ReadOptions) -> R<Position> {
         replayed.push(action);
     }
     Ok(Position {
-        state: s,
-        rest,
-        in_progress: replayed,
+        tracked: Tracked {
+            state: s,
+            rest,
+            since: replayed,
+        },
         warnings,
         guessed,
     })

@@ -8,11 +8,11 @@ use rand_chacha::ChaCha8Rng;
 
 use super::components::Components;
 use super::position::{
-    is_at_rest, read_position, read_position_with, write_position, Position, ReadOptions, Tracker,
+    is_at_rest, read_position, read_position_with, write_position, Position, ReadOptions,
 };
 use super::setup::{new_game_seeded, NewGame};
 use super::state::State;
-use crate::game::Turn;
+use crate::game::{Tracked, Turn};
 
 fn comp() -> &'static Components {
     Components::builtin()
@@ -29,10 +29,10 @@ fn check_round_trip(state: &State, text: &str) {
     let p = read(text);
     // A finished compound action leaves nothing on the stack (`State::advance`), so the
     // state read back is the same state, hash included.
-    assert_eq!(p.state, *state, "read(write(s)) != s\n{text}");
-    assert_eq!(p.state.hash_value(), state.hash_value());
-    assert_eq!(p.state.hash_value(), p.state.compute_hash());
-    let again = Tracker::from_position(&p).write().unwrap();
+    assert_eq!(p.tracked.state, *state, "read(write(s)) != s\n{text}");
+    assert_eq!(p.tracked.state.hash_value(), state.hash_value());
+    assert_eq!(p.tracked.state.hash_value(), p.tracked.state.compute_hash());
+    let again = p.tracked.to_text().unwrap();
     assert_eq!(again, text, "write(read(write(s))) != write(s)");
 }
 
@@ -45,14 +45,14 @@ fn random_game(
     seen: &mut std::collections::BTreeSet<String>,
 ) -> usize {
     let s = new_game_seeded(comp(), players, seed, options);
-    let mut t = Tracker::new(s);
+    let mut t = Tracked::new(s);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut checked = 0;
     for _ in 0..4000 {
-        let text = t.write().unwrap();
+        let text = t.to_text().unwrap();
         check_round_trip(&t.state, &text);
         checked += 1;
-        seen.insert(format!("{:?}/{}", t.state.phase, t.trail.is_empty()));
+        seen.insert(format!("{:?}/{}", t.state.phase, t.since.is_empty()));
         if is_at_rest(&t.state) {
             assert_eq!(write_position(&t.state).unwrap(), text);
         }
@@ -249,7 +249,7 @@ fn every_refusal_names_its_field() {
 #[test]
 fn the_spec_example_reads_and_round_trips() {
     let p = read(EXAMPLE);
-    let s = p.state;
+    let s = p.tracked.state;
     assert_eq!((s.num_players, s.round), (2, 2));
     assert_eq!(s.to_move, 0);
     assert_eq!(s.players[1].marbles.total(), 2);
@@ -283,23 +283,23 @@ fn the_spec_example_reads_and_round_trips() {
 fn in_progress_is_replayed_and_written_back() {
     let text = edited(&[("in_progress = []", "in_progress = [\"marble work w\"]")]);
     let p = read(&text);
-    assert_eq!(p.in_progress.len(), 1);
-    assert!(!is_at_rest(&p.state), "inside the Work action");
-    assert!(write_position(&p.state).is_err());
-    let written = Tracker::from_position(&p).write().unwrap();
+    assert_eq!(p.tracked.since.len(), 1);
+    assert!(!is_at_rest(&p.tracked.state), "inside the Work action");
+    assert!(write_position(&p.tracked.state).is_err());
+    let written = p.tracked.to_text().unwrap();
     assert!(
         written.contains("in_progress = [\"marble work w\"]"),
         "{written}"
     );
-    check_round_trip(&p.state, &written);
+    check_round_trip(&p.tracked.state, &written);
     // One more micro-action inside the same action.
-    let next = p.state.legal()[0].to_text();
+    let next = p.tracked.state.legal()[0].to_text();
     let two = format!("in_progress = [\"marble work w\", \"{next}\"]");
     let text = edited(&[("in_progress = []", &two)]);
     let p = read(&text);
-    assert_eq!(p.in_progress.len(), 2);
-    let written = Tracker::from_position(&p).write().unwrap();
-    check_round_trip(&p.state, &written);
+    assert_eq!(p.tracked.since.len(), 2);
+    let written = p.tracked.to_text().unwrap();
+    check_round_trip(&p.tracked.state, &written);
     // A micro-action that is not legal names its entry.
     let text = edited(&[(
         "in_progress = []",
@@ -314,7 +314,7 @@ fn in_progress_is_replayed_and_written_back() {
         include_str!("../../../data/golem_cranio/positions/python/p2-r1-development.toml")
             .replace("in_progress = []", "in_progress = [\"skip\"]");
     let p = read(&development);
-    assert_eq!(p.in_progress, vec![super::action::Action::Skip]);
+    assert_eq!(p.tracked.since, vec![super::action::Action::Skip]);
 }
 
 #[test]
@@ -326,7 +326,7 @@ fn influence_needs_matching_marbles() {
         ("marbles = \"w\"", "marbles = \"wr\""),
         ("\"wr\", \"kb\"", "\"w\", \"kb\""),
     ]);
-    let s = read(&text).state;
+    let s = read(&text).tracked.state;
     assert_eq!(s.phase, super::state::Phase::Influence);
     check_round_trip(&s, &write_position(&s).unwrap());
 }
@@ -464,19 +464,22 @@ fn a_components_path_is_loaded_relative_to_the_base_directory() {
     };
     let a = read_position_with(&text, &options).unwrap();
     let b = read_position_with(&text, &options).unwrap();
-    assert!(std::ptr::eq(a.state.comp.0, b.state.comp.0), "loaded once");
-    assert_eq!(a.state, b.state);
-    assert!(!std::ptr::eq(a.state.comp.0, comp()));
-    let written = write_position(&a.state).unwrap();
+    assert!(
+        std::ptr::eq(a.tracked.state.comp.0, b.tracked.state.comp.0),
+        "loaded once"
+    );
+    assert_eq!(a.tracked.state, b.tracked.state);
+    assert!(!std::ptr::eq(a.tracked.state.comp.0, comp()));
+    let written = write_position(&a.tracked.state).unwrap();
     let path = std::fs::canonicalize(dir.join("owner.json")).unwrap();
     assert!(
         written.contains(&format!("components = {:?}", path.display().to_string())),
         "{written}"
     );
-    assert!(written.contains(&a.state.comp.info.sha256));
+    assert!(written.contains(&a.tracked.state.comp.info.sha256));
     // The written path is absolute: it reads back from anywhere.
     let again = read_position(&written).unwrap();
-    assert_eq!(again, a.state);
+    assert_eq!(again, a.tracked.state);
     // A broken file: every problem, the first naming the field.
     std::fs::write(dir.join("broken.json"), BROKEN).unwrap();
     let text = edited(&[("components = \"builtin\"", "components = \"broken.json\"")]);
@@ -504,13 +507,13 @@ fn children_of_the_reference_model_positions_round_trip() {
     let mut children = 0;
     for path in &files {
         let p = read(&std::fs::read_to_string(path).unwrap());
-        if p.state.turn() == Turn::Chance || p.state.unimplemented().is_some() {
+        if p.tracked.state.turn() == Turn::Chance || p.tracked.state.unimplemented().is_some() {
             continue;
         }
-        for a in p.state.legal() {
-            let mut t = Tracker::from_position(&p);
+        for a in p.tracked.state.legal() {
+            let mut t = p.tracked.clone();
             t.apply(a);
-            let text = t.write().unwrap();
+            let text = t.to_text().unwrap();
             check_round_trip(&t.state, &text);
             children += 1;
         }
@@ -535,7 +538,7 @@ fn a_solo_game_has_no_draft() {
 /// reads it so; the engine used to compare children before their forced steps).
 #[test]
 fn work_picks_with_one_result_in_either_order_are_forced() {
-    let mut s = read(WORK_TWO).state;
+    let mut s = read(WORK_TWO).tracked.state;
     for text in ["marble work y", "work 2"] {
         let a = s
             .parse_action(text)
