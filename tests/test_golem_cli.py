@@ -146,3 +146,20 @@ def test_moves_inside_a_compound_action_are_written_back(tmp_path):
     assert again.to_toml() == state.to_toml()
     shown = ok("show", written)
     assert "in progress: " in shown
+
+
+def test_hiding_the_decks_inside_a_compound_action_hides_them_in_the_file():
+    # The file is the tracked rest point plus the moves since: hiding the decks must
+    # reach the rest point too, or the written position would still name the orders.
+    state = GolemCranio.new(2, seed=7)
+    step = 0
+    while "in_progress = []" in state.to_toml():
+        if state.is_chance():
+            state.sample_chance(step)
+        else:
+            state.apply(state.legal_action_texts()[0])
+        step += 1
+    state.hide_decks()
+    again = GolemCranio.from_toml(state.to_toml())
+    assert again == state
+    assert "in_progress = []" not in state.to_toml()
