@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -22,7 +21,7 @@ from ..arena import record_of, run
 from ..checks import check_game, check_players
 from ..errors import refusal
 from ..games import GAMES
-from .inputs import parse_setup_options
+from .inputs import parse_setup_options, refuse_existing
 from .options import (
     AddressOpt,
     BackendOpt,
@@ -226,9 +225,8 @@ def arena_command(
     setup = parse_setup_options(game, option, setup_flags)
     if force and record is None:
         raise refusal("force", "only with --record")
-    if record is not None and os.path.lexists(record) and not force:
-        # Refused before the games are played, not after.
-        raise refusal(str(record), "file exists; use --force to overwrite it")
+    if record is not None:
+        refuse_existing(record, force)  # before the games are played, not after
     options = dict(
         game=game,
         games=games,

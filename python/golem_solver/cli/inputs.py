@@ -54,14 +54,19 @@ def with_ruleset(result: dict, state) -> dict:
     return result
 
 
+def refuse_existing(path: Path, force: bool) -> None:
+    """An output file that exists is kept unless ``--force``: refused before any work."""
+    if os.path.lexists(path) and not force:
+        raise refusal(str(path), f"file exists; {FORCE_HINT}")
+
+
 def write_position(state, out: Optional[Path], force: bool) -> None:
     """The position as TOML: to ``out`` (kept if it exists, unless ``force``) or stdout."""
     text = state.to_toml()
     if out is None:
         typer.echo(text, nl=False)
         return
-    if os.path.lexists(out) and not force:
-        raise refusal(str(out), "file exists; use --force to overwrite it")
+    refuse_existing(out, force)
     # Atomic (the core writes a synced temporary file and renames it): a failed write
     # leaves any old file, even the input of `apply`, byte-identical.
     try:

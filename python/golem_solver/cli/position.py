@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -18,6 +17,7 @@ from ..errors import GolemError, InternalError, refusal
 from .inputs import (
     load_position,
     parse_setup_options,
+    refuse_existing,
     ruleset_line,
     split_moves,
     with_ruleset,
@@ -89,8 +89,7 @@ def show_command(
         picture = state.to_svg()
         if picture is None:
             raise refusal("svg", f"{state.game} has no board picture yet")
-        if os.path.lexists(svg) and not force:
-            raise refusal(str(svg), "file exists; use --force to overwrite it")
+        refuse_existing(svg, force)
         write_atomically(svg, picture, overwrite=force, exists_hint=FORCE_HINT)
         return
     renderer = renderer_for(state.game)

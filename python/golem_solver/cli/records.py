@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -18,7 +17,7 @@ from ..errors import refusal
 from ..records import GameRecord, read_records, replay
 from ..search import DEFAULT_ITERATIONS
 from .arena import progress_bar, progress_wanted
-from .inputs import write_position
+from .inputs import refuse_existing, write_position
 from .options import AllowOutsideOpt, ForceOpt, OutOpt, int_option
 from .program import (
     EXIT_INTERRUPTED,
@@ -272,8 +271,7 @@ def annotate_command(
         missing = matplotlib_missing()
         if missing:
             raise refusal("plot", missing)
-        if os.path.lexists(plot) and not force:
-            raise refusal(str(plot), "file exists; use --force to overwrite it")
+        refuse_existing(plot, force)
     records = read_records(file, allow_outside=allow_outside)
     chosen = _pick(records, game_index)
     if plot is not None and len(chosen) != 1:
