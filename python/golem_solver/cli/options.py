@@ -208,7 +208,7 @@ ALIASES = {"variant": ["--ismcts"]}
 
 
 def _amount(value: float) -> str:
-    return f"{value:g}" if isinstance(value, float) else f"{value:,}".replace(",", "")
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def _search_parameter(option: Dict[str, Any]) -> inspect.Parameter:

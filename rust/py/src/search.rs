@@ -498,7 +498,7 @@ pub fn analyse(
             .collect();
         // The budget and the threads have keywords of their own.
         GivenOptions::new(&pairs)
-            .check_names("ismcts", &[])
+            .check_names("ismcts")
             .map_err(refused)?;
         for &(name, _) in &pairs {
             if matches!(name, "iterations" | "movetime" | "threads" | "solo") {

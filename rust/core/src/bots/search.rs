@@ -27,7 +27,7 @@ pub struct IsmctsBot {
 
 impl IsmctsBot {
     pub const DEFAULT_ITERATIONS: u64 = 1000;
-    pub const DEFAULT_EPSILON: f64 = 0.1;
+    pub const DEFAULT_EPSILON: f64 = crate::search::options::DEFAULT_EPSILON;
 }
 
 impl Default for IsmctsBot {

@@ -96,7 +96,7 @@ fn no_options(kind: &str, options: &[(&str, &str)]) -> Result<(), BotSpecError> 
 
 fn ismcts<G: Game>(options: &[(&str, &str)]) -> Result<IsmctsBot, BotSpecError> {
     let given = GivenOptions::new(options);
-    given.check_names("ismcts", &[])?;
+    given.check_names("ismcts")?;
     let mut bot = IsmctsBot::default();
     let iterations = given.count("iterations")?;
     let movetime = given.count("movetime")?;
@@ -111,7 +111,7 @@ fn ismcts<G: Game>(options: &[(&str, &str)]) -> Result<IsmctsBot, BotSpecError> 
 
 fn alphabeta<G: Game>(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecError> {
     let given = GivenOptions::new(options);
-    given.check_names("alphabeta", &[])?;
+    given.check_names("alphabeta")?;
     let mut bot = AlphaBetaBot::default();
     bot.depth = given.count("depth")?.map_or(bot.depth, |d| d as u32);
     bot.objective = given

@@ -61,62 +61,15 @@ impl Variant {
             Variant::Mo => "mo",
         }
     }
-
-    pub fn from_name(name: &str) -> Result<Self, OptionError> {
-        match name {
-            "so" => Ok(Variant::So),
-            "mo" => Ok(Variant::Mo),
-            other => refuse("variant", format!("'{other}' is not a variant (so or mo)")),
-        }
-    }
 }
 
 impl Rollout {
-    /// The rollout policy called `name`; `epsilon` (the chance of a random move) is used by
-    /// `heuristic` and `policy` and must be within 0..=1.
-    pub fn from_name(name: &str, epsilon: f64) -> Result<Self, OptionError> {
-        match name {
-            "random" => Ok(Rollout::Random),
-            "heuristic" => Ok(Rollout::Heuristic {
-                epsilon: check_epsilon(epsilon)?,
-            }),
-            "policy" => Ok(Rollout::Policy {
-                epsilon: check_epsilon(epsilon)?,
-            }),
-            other => refuse(
-                "rollout",
-                format!("'{other}' is not a rollout (random, heuristic or policy)"),
-            ),
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Rollout::Random => "random",
             Rollout::Heuristic { .. } => "heuristic",
             Rollout::Policy { .. } => "policy",
         }
-    }
-}
-
-/// A probability of a random rollout move.
-pub fn check_epsilon(epsilon: f64) -> Result<f64, OptionError> {
-    if (0.0..=1.0).contains(&epsilon) {
-        Ok(epsilon)
-    } else {
-        refuse("epsilon", format!("{epsilon} is outside 0..=1"))
-    }
-}
-
-/// The UCB exploration constant.
-pub fn check_exploration(exploration: f64) -> Result<f64, OptionError> {
-    if exploration.is_finite() && exploration >= 0.0 {
-        Ok(exploration)
-    } else {
-        refuse(
-            "exploration",
-            format!("{exploration} is not a finite number >= 0"),
-        )
     }
 }
 
@@ -364,7 +317,7 @@ impl<'a> GivenOptions<'a> {
     }
 
     /// Refuses a name that `search` does not take (`ismcts` or `alphabeta`).
-    pub fn check_names(&self, search: &str, extra: &[&str]) -> Result<(), Refusal> {
+    pub fn check_names(&self, search: &str) -> Result<(), Refusal> {
         let takes = |o: &SearchOption| {
             if search == "ismcts" {
                 o.ismcts
@@ -373,15 +326,14 @@ impl<'a> GivenOptions<'a> {
             }
         };
         for &(name, _) in self.pairs {
-            if extra.contains(&name) || search_option(name).is_some_and(takes) {
+            if search_option(name).is_some_and(takes) {
                 continue;
             }
-            let mut names: Vec<&str> = SEARCH_OPTIONS
+            let names: Vec<&str> = SEARCH_OPTIONS
                 .iter()
                 .filter(|o| takes(o))
                 .map(|o| o.name)
                 .collect();
-            names.extend_from_slice(extra);
             return refuse(
                 name,
                 format!(
@@ -572,24 +524,18 @@ mod tests {
         for name in Objective::NAMES {
             assert_eq!(Objective::from_name(name).unwrap().name(), name);
         }
-        assert_eq!(Variant::from_name("mo").unwrap().name(), "mo");
-        assert_eq!(
-            Rollout::from_name("heuristic", 0.5).unwrap().name(),
-            "heuristic"
-        );
         assert_eq!(Objective::from_name("draw").unwrap_err().field, "objective");
-        assert_eq!(
-            Rollout::from_name("heuristic", 1.5).unwrap_err().field,
-            "epsilon"
-        );
-        assert_eq!(
-            Rollout::from_name("heuristic", f64::NAN).unwrap_err().field,
-            "epsilon"
-        );
-        assert_eq!(
-            check_exploration(f64::INFINITY).unwrap_err().field,
-            "exploration"
-        );
+        for (name, text) in [
+            ("epsilon", "NaN"),
+            ("epsilon", "1.5"),
+            ("exploration", "inf"),
+        ] {
+            let pairs = [(name, text)];
+            assert_eq!(
+                GivenOptions::new(&pairs).real(name).unwrap_err().field,
+                name
+            );
+        }
         let error = check_range("hash", 0, HASH_MB).unwrap_err();
         assert_eq!(error.to_string(), "hash: 0 is outside 1..=65536");
         assert_eq!(check_range("threads", 2, THREADS), Ok(2));
