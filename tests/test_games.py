@@ -3,6 +3,7 @@ each state's ``game``, ``GAME`` and ``INFO``; and the stub covering the whole mo
 
 from __future__ import annotations
 
+import copy
 import subprocess
 import sys
 from pathlib import Path
@@ -32,6 +33,42 @@ def test_state_classes_describe_their_game(game):
     for flag in ("chance", "hidden_information", "simultaneous"):
         assert isinstance(info[flag], bool)
     assert info["action_space"] > 0 and info["max_chance_outcomes"] >= 0
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_class_is_a_game_state(game, tmp_path):
+    state_class = GAMES[game]
+    assert issubclass(state_class, golem_solver.GameState)
+    state = state_class.new(state_class.INFO["min_players"], seed=5)
+    assert isinstance(state, golem_solver.GameState)
+    # A method of the one base class gives back an object of the game's own class.
+    for other in (state.clone(), copy.copy(state), copy.deepcopy(state)):
+        assert type(other) is state_class and other == state
+    assert type(state.public_view(0)) is state_class
+    assert repr(state).startswith(f"<{state_class.__name__} ")
+    # GameState itself reads whichever game a position names.
+    path = tmp_path / "position.toml"
+    state.save(path)
+    again = golem_solver.GameState.load(path)
+    assert type(again) is state_class and again == state
+    assert type(golem_solver.GameState.from_toml(state.to_toml())) is state_class
+
+
+def test_states_of_different_games_are_never_equal():
+    century, golem = new("century-golem", 2, seed=1), new("golem-cranio", 2, seed=1)
+    assert century != golem and century == century.clone()
+
+
+def test_game_state_alone_names_no_game():
+    for call in (
+        lambda: golem_solver.GameState.new(2),
+        lambda: golem_solver.GameState.action_index(0),
+        lambda: golem_solver.GameState.num_distinct_actions(),
+    ):
+        with pytest.raises(GolemError) as e:
+            call()
+        assert e.value.field == "game"
+        assert "call it on a game's class" in e.value.message
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

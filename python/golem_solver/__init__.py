@@ -16,6 +16,7 @@ _EXPORTS = {
     **dict.fromkeys(
         [
             "Century",
+            "GameState",
             "GolemCranio",
             "GolemError",
             "IllegalActionError",
@@ -37,6 +38,7 @@ _EXPORTS = {
 if TYPE_CHECKING:  # pragma: no cover - what type checkers and editors see
     from ._core import (
         Century,
+        GameState,
         GolemCranio,
         GolemError,
         IllegalActionError,
@@ -69,6 +71,7 @@ def __dir__() -> list:
 __all__ = [
     "GAMES",
     "Century",
+    "GameState",
     "GolemCranio",
     "GolemError",
     "IllegalActionError",

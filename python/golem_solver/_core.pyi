@@ -17,6 +17,7 @@ __all__ = [
     "IllegalActionError",
     "LIMITS",
     "SEARCH_OPTIONS",
+    "GameState",
     "Century",
     "MerchantExplorers",
     "GolemCranio",
@@ -105,8 +106,9 @@ class GameInfo(TypedDict):
     decks: bool  # the game has decks whose order hide_decks forgets
 
 class GameState:
-    """What every registered game's state class has (one subclass per game; mutable:
-    ``apply`` changes a state in place)."""
+    """A state of any registered game: what every game's class has. Each game's class
+    (``Century``, ...) is a subclass; states are mutable (``apply`` changes one in
+    place)."""
 
     GAME: ClassVar[str]
     INFO: ClassVar[GameInfo]
@@ -116,20 +118,23 @@ class GameState:
     def game(self) -> str:
         """The game's name (``"century-golem"``)."""
 
-    @staticmethod
-    def action_index(action: int) -> int:
+    @classmethod
+    def action_index(cls, action: int) -> int:
         """The dense index (below ``INFO["action_space"]``) of an action id."""
 
-    @staticmethod
-    def action_from_index(index: int) -> int:
+    @classmethod
+    def action_from_index(cls, index: int) -> int:
         """The action id of a dense index; ``GolemError`` if no action maps to it."""
 
-    @staticmethod
-    def load(path: Union[str, PathLike[str]]) -> GameState: ...
-    @staticmethod
-    def from_toml(text: str) -> GameState: ...
-    @staticmethod
-    def new(players: int, seed: int = 0) -> GameState: ...
+    @classmethod
+    def load(cls, path: Union[str, PathLike[str]]) -> Self:
+        """Reads a position file; on ``GameState`` itself, of the game it names."""
+    @classmethod
+    def from_toml(cls, text: str) -> Self:
+        """Reads a position text; on ``GameState`` itself, of the game it names."""
+    @classmethod
+    def new(cls, players: int, seed: int = 0) -> Self:
+        """A fresh game (on a game's class; ``GameState.new`` names no game)."""
     def to_toml(self) -> str: ...
     def hide_decks(self) -> None:
         """Forgets every deck order: later deals become chance events over the unseen
@@ -180,11 +185,11 @@ class GameState:
         self, depth: int, stop: Optional[StopToken] = None
     ) -> Optional[list[tuple[str, int]]]: ...
     # -- tensors for learning (docs/rl.md) --
-    @staticmethod
-    def observation_shape() -> tuple[int]:
+    @classmethod
+    def observation_shape(cls) -> tuple[int]:
         """``(OBSERVATION_SIZE,)``: every observation of the game has this shape."""
-    @staticmethod
-    def num_distinct_actions() -> int:
+    @classmethod
+    def num_distinct_actions(cls) -> int:
         """Size of the policy action space (the length of every ``legal_mask()``)."""
     def observation(self, player: Optional[int] = None) -> NDArray[np.float32]:
         """What ``player`` (default: the seat to move) may see; layout in the game's doc."""

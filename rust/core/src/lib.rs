@@ -9,6 +9,7 @@ pub mod games;
 pub mod arena;
 pub mod bench;
 pub mod bots;
+pub mod followed;
 pub mod game;
 pub mod perft;
 pub mod playout;
@@ -18,6 +19,8 @@ pub mod search;
 pub mod testing;
 pub mod util;
 
+pub use followed::Followed;
+pub use games::{AnyState, Registered};
 pub use refusal::Refusal;
 
 pub use game::{

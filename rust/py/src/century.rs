@@ -2,11 +2,11 @@
 //! the rows, the decks and the seats, for display and analysis.
 
 use golem_core::games::century::cards::{golem_by_name, GOLEMS, MERCHANTS};
-use golem_core::games::century::{golem_threshold, BitIter, Coin, Pending};
+use golem_core::games::century::{golem_threshold, BitIter, Century, Coin, Pending};
 use golem_core::Game;
 use pyo3::prelude::*;
 
-use crate::state::Century as PyCentury;
+use crate::state::{state_in, Century as PyCentury};
 use crate::{golem_error, guarded};
 
 fn merchant_names(cards: impl Iterator<Item = usize>) -> Vec<String> {
@@ -48,74 +48,77 @@ impl PySeat {
     }
 }
 
-impl PyCentury {
-    fn check_seat(&self, seat: usize) -> PyResult<()> {
-        if seat < self.state.num_players() {
-            Ok(())
-        } else {
-            Err(golem_error(
-                "seat",
-                format!(
-                    "{seat} is not a seat of a {}-player game",
-                    self.state.num_players()
-                ),
-            ))
-        }
+fn check_seat(state: &Century, seat: usize) -> PyResult<()> {
+    if seat < state.num_players() {
+        Ok(())
+    } else {
+        Err(golem_error(
+            "seat",
+            format!(
+                "{seat} is not a seat of a {}-player game",
+                state.num_players()
+            ),
+        ))
     }
+}
 
-    fn seat_view(&self, seat: usize) -> PySeat {
-        let s = self.state.seat(seat);
-        PySeat {
-            seat,
-            crystals: s.crystals().to_string(),
-            hand: merchant_names(BitIter(s.hand)),
-            played: merchant_names(BitIter(s.played)),
-            golems: golem_names(BitIter(s.golems)),
-            gold: s.gold,
-            silver: s.silver,
-            golem_points: s.golem_points(),
-            score: self.state.score(seat),
-        }
+fn seat_view(state: &Century, seat: usize) -> PySeat {
+    let s = state.seat(seat);
+    PySeat {
+        seat,
+        crystals: s.crystals().to_string(),
+        hand: merchant_names(BitIter(s.hand)),
+        played: merchant_names(BitIter(s.played)),
+        golems: golem_names(BitIter(s.golems)),
+        gold: s.gold,
+        silver: s.silver,
+        golem_points: s.golem_points(),
+        score: state.score(seat),
     }
+}
+
+/// The Century state an object of its class holds.
+fn held(slf: &PyRef<'_, PyCentury>) -> Century {
+    state_in::<Century>(slf.as_ref())
 }
 
 #[pymethods]
 impl PyCentury {
     /// The seat about to act (after a pending deal, at a chance node; 0 once over).
     #[getter]
-    fn to_move(&self) -> usize {
-        self.state.to_move()
+    fn to_move(slf: PyRef<'_, Self>) -> usize {
+        held(&slf).to_move()
     }
 
     /// The game is finished (the same as `is_terminal()`).
-    fn is_over(&self) -> bool {
-        self.state.is_terminal()
+    fn is_over(slf: PyRef<'_, Self>) -> bool {
+        held(&slf).is_terminal()
     }
 
     /// Some player has reached the golem threshold: this round is the last.
     #[getter]
-    fn last_round(&self) -> bool {
-        self.state.last_round()
+    fn last_round(slf: PyRef<'_, Self>) -> bool {
+        held(&slf).last_round()
     }
 
     /// Golems that end the game (6 with 2-3 players, 5 with 4-5).
     #[getter]
-    fn golem_threshold(&self) -> u32 {
-        golem_threshold(self.state.num_players())
+    fn golem_threshold(slf: PyRef<'_, Self>) -> u32 {
+        golem_threshold(held(&slf).num_players())
     }
 
     // -- the board, for display --
 
     /// Merchant row card names, slot 0 first.
     #[getter]
-    fn merchant_row(&self) -> Vec<String> {
-        merchant_names(self.state.merchant_row().iter().map(|&c| c as usize))
+    fn merchant_row(slf: PyRef<'_, Self>) -> Vec<String> {
+        merchant_names(held(&slf).merchant_row().iter().map(|&c| c as usize))
     }
 
     /// Crystals lying on each merchant row card (letter strings, slot 0 first).
     #[getter]
-    fn merchant_row_crystals(&self) -> Vec<String> {
-        self.state
+    fn merchant_row_crystals(slf: PyRef<'_, Self>) -> Vec<String> {
+        held(&slf)
             .row_crystals()
             .iter()
             .map(|c| c.to_string())
@@ -124,15 +127,15 @@ impl PyCentury {
 
     /// Golem row card names, slot 0 first.
     #[getter]
-    fn golem_row(&self) -> Vec<String> {
-        golem_names(self.state.golem_row().iter().map(|&g| g as usize))
+    fn golem_row(slf: PyRef<'_, Self>) -> Vec<String> {
+        golem_names(held(&slf).golem_row().iter().map(|&g| g as usize))
     }
 
     /// The coin lying above each golem row slot: "gold", "silver" or None.
     #[getter]
-    fn golem_row_coins(&self) -> Vec<Option<&'static str>> {
-        (0..self.state.golem_row().len())
-            .map(|slot| match self.state.coin_above(slot) {
+    fn golem_row_coins(slf: PyRef<'_, Self>) -> Vec<Option<&'static str>> {
+        (0..held(&slf).golem_row().len())
+            .map(|slot| match held(&slf).coin_above(slot) {
                 Some(Coin::Gold) => Some("gold"),
                 Some(Coin::Silver) => Some("silver"),
                 None => None,
@@ -142,35 +145,35 @@ impl PyCentury {
 
     /// The merchant deck top first, or None when its order is hidden.
     #[getter]
-    fn merchant_deck(&self) -> Option<Vec<String>> {
-        self.state
+    fn merchant_deck(slf: PyRef<'_, Self>) -> Option<Vec<String>> {
+        held(&slf)
             .merchant_deck()
             .map(|d| merchant_names(d.iter().map(|&c| c as usize)))
     }
 
     /// The golem deck top first, or None when its order is hidden.
     #[getter]
-    fn golem_deck(&self) -> Option<Vec<String>> {
-        self.state
+    fn golem_deck(slf: PyRef<'_, Self>) -> Option<Vec<String>> {
+        held(&slf)
             .golem_deck()
             .map(|d| golem_names(d.iter().map(|&g| g as usize)))
     }
 
     /// The merchant cards still in the deck (known order or not), by card id.
     #[getter]
-    fn merchant_unseen(&self) -> Vec<String> {
-        merchant_names(BitIter(self.state.merchant_unseen()))
+    fn merchant_unseen(slf: PyRef<'_, Self>) -> Vec<String> {
+        merchant_names(BitIter(held(&slf).merchant_unseen()))
     }
 
     #[getter]
-    fn golem_unseen(&self) -> Vec<String> {
-        golem_names(BitIter(self.state.golem_unseen()))
+    fn golem_unseen(slf: PyRef<'_, Self>) -> Vec<String> {
+        golem_names(BitIter(held(&slf).golem_unseen()))
     }
 
     /// "merchant" or "golem" when a card is about to be dealt (chance node), else None.
     #[getter]
-    fn pending_deal(&self) -> Option<&'static str> {
-        match self.state.pending() {
+    fn pending_deal(slf: PyRef<'_, Self>) -> Option<&'static str> {
+        match held(&slf).pending() {
             Pending::None => None,
             Pending::Merchant => Some("merchant"),
             Pending::Golem => Some("golem"),
@@ -178,29 +181,34 @@ impl PyCentury {
     }
 
     #[getter]
-    fn gold_left(&self) -> u8 {
-        self.state.gold_left()
+    fn gold_left(slf: PyRef<'_, Self>) -> u8 {
+        held(&slf).gold_left()
     }
 
     #[getter]
-    fn silver_left(&self) -> u8 {
-        self.state.silver_left()
+    fn silver_left(slf: PyRef<'_, Self>) -> u8 {
+        held(&slf).silver_left()
     }
 
     /// A snapshot of one seat's belongings.
-    fn seat(&self, #[pyo3(from_py_with = "crate::ints::seat")] seat: usize) -> PyResult<PySeat> {
+    fn seat(
+        slf: PyRef<'_, Self>,
+        #[pyo3(from_py_with = "crate::ints::seat")] seat: usize,
+    ) -> PyResult<PySeat> {
         guarded(|| {
-            self.check_seat(seat)?;
-            Ok(self.seat_view(seat))
+            let state = held(&slf);
+            check_seat(&state, seat)?;
+            Ok(seat_view(&state, seat))
         })
     }
 
     /// Snapshots of every seat, seat 0 first.
     #[getter]
-    fn seats(&self) -> PyResult<Vec<PySeat>> {
+    fn seats(slf: PyRef<'_, Self>) -> PyResult<Vec<PySeat>> {
         guarded(|| {
-            Ok((0..self.state.num_players())
-                .map(|s| self.seat_view(s))
+            let state = held(&slf);
+            Ok((0..state.num_players())
+                .map(|s| seat_view(&state, s))
                 .collect())
         })
     }

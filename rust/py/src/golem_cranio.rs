@@ -1,7 +1,14 @@
 //! Golem (Cranio)'s methods beyond the generic ones (`state.rs` makes the class).
 
+use crate::state::state_in;
 use crate::state::GolemCranio as PyGolemCranio;
+
+/// The GolemState state an object of its class holds.
+fn held(slf: &PyRef<'_, PyGolemCranio>) -> GolemState {
+    state_in::<GolemState>(slf.as_ref())
+}
 use golem_core::games::golem_cranio::state::{Chance, COLOURS, COLOUR_LETTERS, LINE_NAMES};
+use golem_core::games::golem_cranio::State as GolemState;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -9,14 +16,14 @@ use pyo3::types::PyDict;
 impl PyGolemCranio {
     /// The round, 1..4.
     #[getter]
-    fn round(&self) -> u8 {
-        self.state.round
+    fn round(slf: PyRef<'_, Self>) -> u8 {
+        held(&slf).round
     }
 
     /// The phase (`draft`, ..., `actions`, ..., `over`: the position file's names).
     #[getter]
-    fn phase(&self) -> &'static str {
-        self.state.phase.name()
+    fn phase(slf: PyRef<'_, Self>) -> &'static str {
+        held(&slf).phase.name()
     }
 
     /// The marble drop pending, or None when the state is not at one: `lines`, the five
@@ -24,11 +31,14 @@ impl PyGolemCranio {
     /// `colours`, the colour letters in their order (w k r b y), and `marbles`, how many
     /// marbles of each colour fall (spec 7.1).
     #[getter]
-    fn pending_drop<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        if self.state.chance != Chance::Drop {
+    fn pending_drop<'py>(
+        slf: PyRef<'_, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        if held(&slf).chance != Chance::Drop {
             return Ok(None);
         }
-        let marbles = self.state.drop_marbles();
+        let marbles = held(&slf).drop_marbles();
         let dict = PyDict::new(py);
         dict.set_item("lines", LINE_NAMES.to_vec())?;
         let letters: Vec<String> = COLOUR_LETTERS

@@ -5,27 +5,23 @@ use pyo3::prelude::*;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::state::{visit_state, PyGame, StateVisitor};
+use golem_core::{with_state, Game};
+
+use crate::state::PyGameState;
 use crate::{golem_error, guarded};
 
-struct Playouts {
-    games: u64,
-    seed: u64,
-}
-
-impl StateVisitor for Playouts {
-    type Output = PyResult<u64>;
-
-    fn visit<G: PyGame>(self, start: G) -> PyResult<u64> {
+/// `games` random playouts from `start`; the total of player moves.
+fn playouts<G: Game>(start: G, games: u64, seed: u64) -> PyResult<u64> {
+    {
         if start.is_terminal() {
             return Err(golem_error("position", "the game is over"));
         }
         Python::with_gil(|py| {
             py.allow_threads(move || {
                 guarded(|| {
-                    let mut rng = ChaCha8Rng::seed_from_u64(self.seed);
+                    let mut rng = ChaCha8Rng::seed_from_u64(seed);
                     let (mut actions, mut outcomes) = (Vec::new(), Vec::new());
-                    Ok((0..self.games)
+                    Ok((0..games)
                         .map(|_| {
                             random_playout(
                                 &mut start.clone(),
@@ -46,9 +42,9 @@ impl StateVisitor for Playouts {
 #[pyfunction]
 #[pyo3(signature = (state, games, seed=0))]
 pub fn random_playouts(
-    state: &Bound<'_, PyAny>,
+    state: &Bound<'_, PyGameState>,
     #[pyo3(from_py_with = "crate::ints::games")] games: u64,
     #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
 ) -> PyResult<u64> {
-    guarded(|| visit_state(state, Playouts { games, seed })?)
+    guarded(|| with_state!(PyGameState::held(state), f, G => playouts(*f.state(), games, seed)))
 }

@@ -14,7 +14,9 @@ use pyo3::types::PyDict;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::state::{new_state_with, visit_state, PyGame, StateVisitor};
+use golem_core::{with_state, AnyState, Registered};
+
+use crate::state::{state_object, PyGameState};
 use crate::{golem_error, guarded, illegal, refused};
 
 /// The observation of `player` (default: the seat to move) as a float32 array.
@@ -127,7 +129,7 @@ trait AnyBatch: Send + Sync {
     fn states(&self, py: Python<'_>) -> PyResult<Vec<PyObject>>;
 }
 
-impl<G: PyGame> AnyBatch for VecGames<G> {
+impl<G: Registered> AnyBatch for VecGames<G> {
     fn dims(&self) -> (usize, usize, usize, usize) {
         (
             self.len(),
@@ -158,7 +160,10 @@ impl<G: PyGame> AnyBatch for VecGames<G> {
     }
 
     fn states(&self, py: Python<'_>) -> PyResult<Vec<PyObject>> {
-        self.states().iter().map(|s| s.into_py(py)).collect()
+        self.states()
+            .iter()
+            .map(|&s| state_object(py, AnyState::of(s)))
+            .collect()
     }
 }
 
@@ -261,30 +266,45 @@ impl PyVecEnv {
     }
 }
 
-/// Collects the states of a list (all of one game) for a batch.
-struct Collect<'a, 'py> {
-    objects: &'a [Bound<'py, PyAny>],
-    seed: u64,
+/// A batch of the states of a list (all of one game, `G`).
+fn collect<G: Registered>(objects: &[Bound<'_, PyAny>], seed: u64) -> PyResult<Box<dyn AnyBatch>> {
+    check_mask_size::<G>()?;
+    let states = same_game::<G>(objects)?;
+    let batch = VecGames::from_states(states, seed).map_err(refused)?;
+    Ok(Box::new(batch))
 }
 
-impl StateVisitor for Collect<'_, '_> {
-    type Output = PyResult<Box<dyn AnyBatch>>;
+/// The state of the first of `objects`, which names the game of a batch.
+fn first_state(objects: &[Bound<'_, PyAny>]) -> PyResult<AnyState> {
+    let Some(first) = objects.first() else {
+        return Err(golem_error("states", "no states given"));
+    };
+    let first = first
+        .downcast::<PyGameState>()
+        .map_err(|_| not_a_state(0, first))?;
+    Ok(PyGameState::held(first))
+}
 
-    fn visit<G: PyGame>(self, _first: G) -> Self::Output {
-        check_mask_size::<G>()?;
-        let states = same_game::<G>(self.objects)?;
-        let batch = VecGames::from_states(states, self.seed).map_err(refused)?;
-        Ok(Box::new(batch))
-    }
+fn not_a_state(i: usize, object: &Bound<'_, PyAny>) -> PyErr {
+    let kind = object
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |n| n.to_string());
+    golem_error(
+        &format!("states[{i}]"),
+        format!("expected a game state, got {kind}"),
+    )
 }
 
 /// Every object's state, all of game `G`; the error names the first that is not.
-fn same_game<G: PyGame>(objects: &[Bound<'_, PyAny>]) -> PyResult<Vec<G>> {
+fn same_game<G: Registered>(objects: &[Bound<'_, PyAny>]) -> PyResult<Vec<G>> {
     objects
         .iter()
         .enumerate()
         .map(|(i, o)| {
-            G::from_py(o).ok_or_else(|| {
+            let object = o.downcast::<PyGameState>().map_err(|_| not_a_state(i, o))?;
+            let held = object.borrow();
+            G::from_any(&held.state).map(|f| *f.state()).ok_or_else(|| {
                 golem_error(
                     &format!("states[{i}]"),
                     format!("not a {} state; a batch holds one game", G::INFO.name),
@@ -313,16 +333,7 @@ impl PyVecEnv {
         guarded(|| {
             let inner: Box<dyn AnyBatch> = match states {
                 Some(objects) => {
-                    let Some(first) = objects.first() else {
-                        return Err(golem_error("states", "no states given"));
-                    };
-                    visit_state(
-                        first,
-                        Collect {
-                            objects: &objects,
-                            seed,
-                        },
-                    )??
+                    with_state!(first_state(&objects)?, _f, G => collect::<G>(&objects, seed))?
                 }
                 None => {
                     let id = match game {
@@ -336,7 +347,8 @@ impl PyVecEnv {
                         check_mask_size::<G>()?;
                         let players = players.unwrap_or(G::INFO.min_players as i64);
                         // Checks the player count and options as `new` does.
-                        new_state_with::<G>(players, seed, &options)?;
+                        golem_core::games::new_game::<G>(players, seed, &options, None)
+                            .map_err(refused)?;
                         let batch = VecGames::<G>::new(num_envs, players as usize, &options, seed)
                             .map_err(refused)?;
                         Box::new(batch) as Box<dyn AnyBatch>
@@ -423,20 +435,18 @@ impl PyVecEnv {
 
 // ---- batch playouts --------------------------------------------------------------------
 
-struct Playouts<'a, 'py> {
-    objects: &'a [Bound<'py, PyAny>],
+type PlayoutArrays = (Array3<f64>, Array3<i32>, Array2<i64>);
+
+/// `games` random playouts from each of `objects` (states of `G`), on `threads`.
+fn playouts<G: Registered>(
+    objects: &[Bound<'_, PyAny>],
     games: usize,
     seed: u64,
     threads: usize,
-}
-
-type PlayoutArrays = (Array3<f64>, Array3<i32>, Array2<i64>);
-
-impl StateVisitor for Playouts<'_, '_> {
-    type Output = PyResult<PlayoutArrays>;
-
-    fn visit<G: PyGame>(self, first: G) -> Self::Output {
-        let states = same_game::<G>(self.objects)?;
+) -> PyResult<PlayoutArrays> {
+    {
+        let states = same_game::<G>(objects)?;
+        let first = states[0];
         let players = first.num_players();
         if let Some(i) = states.iter().position(|s| s.num_players() != players) {
             return Err(golem_error(
@@ -447,7 +457,6 @@ impl StateVisitor for Playouts<'_, '_> {
                 ),
             ));
         }
-        let (games, seed, threads) = (self.games, self.seed, self.threads);
         let count = states.len();
         // The outputs are allocated up front: 8 + 4 bytes per seat and 8 per game.
         let bytes = count
@@ -527,18 +536,9 @@ pub fn batch_playouts<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     guarded(|| {
         let threads = check_range("threads", threads, THREADS).map_err(refused)?;
-        let Some(first) = states.first() else {
-            return Err(golem_error("states", "no states given"));
-        };
-        let (returns, scores, plies) = visit_state(
-            first,
-            Playouts {
-                objects: &states,
-                games,
-                seed,
-                threads,
-            },
-        )??;
+        let (returns, scores, plies) = with_state!(first_state(&states)?, _f, G => {
+            playouts::<G>(&states, games, seed, threads)
+        })?;
         let dict = PyDict::new(py);
         dict.set_item("returns", returns.into_pyarray(py))?;
         dict.set_item("scores", scores.into_pyarray(py))?;

@@ -19,9 +19,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::reporter::Reporter;
-use crate::state::{visit_state, PyGame, StateVisitor};
+use crate::state::PyGameState;
 use crate::{golem_error, guarded, refused};
 use golem_core::search::root::{decision_root, line_texts, LineTexts};
+use golem_core::with_state;
 
 /// Lets another thread stop a running search (`token.stop()`); the search then returns
 /// the best result found so far.
@@ -235,10 +236,8 @@ struct Solve {
     on_iteration: Option<Py<PyAny>>,
 }
 
-impl StateVisitor for Solve {
-    type Output = PyResult<Py<PyDict>>;
-
-    fn visit<G: PyGame>(self, state: G) -> Self::Output {
+impl Solve {
+    fn run<G: Game>(self, state: G) -> PyResult<Py<PyDict>> {
         let (root, forced) = decision_root(&state).map_err(refused)?;
         let objective = self.config.objective;
         run_reported(
@@ -308,7 +307,7 @@ fn put_solo_values<G: Game>(root: &G, dict: &Bound<'_, PyDict>) -> PyResult<()> 
 #[pyo3(signature = (state, *, depth=None, nodes=None, movetime_ms=None, objective="win", hash_mb=16, use_tt=true, threads=1, on_iteration=None, stop=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
-    state: &Bound<'_, PyAny>,
+    state: &Bound<'_, PyGameState>,
     #[pyo3(from_py_with = "crate::ints::depth")] depth: Option<u32>,
     #[pyo3(from_py_with = "crate::ints::nodes")] nodes: Option<u64>,
     #[pyo3(from_py_with = "crate::ints::movetime_ms")] movetime_ms: Option<u64>,
@@ -339,7 +338,7 @@ pub fn solve(
             flag: stop.map(|s| s.flag).unwrap_or_default(),
             on_iteration,
         };
-        visit_state(state, visitor)?
+        with_state!(PyGameState::held(state), f, G => visitor.run(*f.state()))
     })
 }
 
@@ -419,10 +418,8 @@ fn root_moves<G: Game>(root: &G, texts: &[String]) -> PyResult<Vec<G::Action>> {
         .collect()
 }
 
-impl StateVisitor for Analyse {
-    type Output = PyResult<Py<PyDict>>;
-
-    fn visit<G: PyGame>(self, state: G) -> Self::Output {
+impl Analyse {
+    fn run<G: Game>(self, state: G) -> PyResult<Py<PyDict>> {
         let (root, forced) = decision_root(&state).map_err(refused)?;
         let mut legal = Vec::new();
         root.legal_actions(&mut legal);
@@ -473,7 +470,7 @@ impl StateVisitor for Analyse {
 #[pyo3(signature = (state, *, iterations=None, nodes=None, movetime_ms=None, threads=1, seed=0, report_every=0, only=None, objective=None, on_report=None, stop=None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse(
-    state: &Bound<'_, PyAny>,
+    state: &Bound<'_, PyGameState>,
     #[pyo3(from_py_with = "crate::ints::iterations")] iterations: Option<u64>,
     #[pyo3(from_py_with = "crate::ints::nodes")] nodes: Option<u64>,
     #[pyo3(from_py_with = "crate::ints::movetime_ms")] movetime_ms: Option<u64>,
@@ -524,7 +521,7 @@ pub fn analyse(
             objective,
             options,
         };
-        visit_state(state, visitor)?
+        with_state!(PyGameState::held(state), f, G => visitor.run(*f.state()))
     })
 }
 

@@ -9,12 +9,15 @@ pub mod century;
 pub mod golem_cranio;
 pub mod merchant_explorers;
 
+pub use any::{new_game, players_for, Registered};
+
+use crate::followed::Followed;
 use crate::game::{GameInfo, PositionError};
 use crate::util::toml_fields::game_key;
 use crate::Game;
 
-/// Declares the games: the [`GameId`] enum and the `with_game!` and `for_each_game!`
-/// macros.
+/// Declares the games: the [`GameId`] and [`AnyState`] enums, and the `with_game!`,
+/// `with_state!` and `for_each_game!` macros.
 /// `$d` is a `$` token passed in, so the generated macro can use `$crate` and its own
 /// metavariables.
 macro_rules! registry {
@@ -35,6 +38,67 @@ macro_rules! registry {
                     $(GameId::$variant => <$module::$state as Game>::INFO),*
                 }
             }
+        }
+
+        /// A state of any registered game, followed through play ([`Followed`]): what
+        /// generic code (the bindings' one state class, search entry points) holds.
+        // The games' states differ in size (one Merchant Explorers map is large); each
+        // object holds one by value, as the typed states are held everywhere else.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyState {
+            $($variant(Followed<$module::$state>)),*
+        }
+
+        impl AnyState {
+            /// The game this is a state of.
+            pub fn id(&self) -> GameId {
+                match self {
+                    $(AnyState::$variant(_) => GameId::$variant),*
+                }
+            }
+        }
+
+        $(
+            impl Registered for $module::$state {
+                const ID: GameId = GameId::$variant;
+
+                fn into_any(followed: Followed<Self>) -> AnyState {
+                    AnyState::$variant(followed)
+                }
+
+                fn from_any(any: &AnyState) -> Option<&Followed<Self>> {
+                    match any {
+                        AnyState::$variant(followed) => Some(followed),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+
+                fn from_any_mut(any: &mut AnyState) -> Option<&mut Followed<Self>> {
+                    match any {
+                        AnyState::$variant(followed) => Some(followed),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+            }
+        )*
+
+        /// Runs generic code on an [`AnyState`]: `with_state!(any, f, G => body)`
+        /// evaluates `body` with `f` bound to the [`Followed`] state inside (by reference
+        /// when `any` is one) and the type `G` standing for its game's state type.
+        #[macro_export]
+        macro_rules! with_state {
+            ($d any:expr, $d f:ident, $d G:ident => $d body:expr) => {
+                match $d any {
+                    $($d crate::games::AnyState::$variant($d f) => {
+                        #[allow(dead_code)]
+                        type $d G = $d crate::games::$module::$state;
+                        $d body
+                    })*
+                }
+            };
         }
 
         /// Calls `callback! { Variant => path::to::State, ... }` with every registered game,
@@ -68,6 +132,9 @@ registry! {
     MerchantExplorers => merchant_explorers::State,
     GolemCranio => golem_cranio::State,
 }
+
+// After the registry: `any` uses the macros it defines.
+mod any;
 
 impl GameId {
     /// The game a front end plays when none is named: the first registered.
