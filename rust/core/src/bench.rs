@@ -14,6 +14,8 @@
 
 use std::time::Instant;
 
+use serde::Serialize;
+
 pub use crate::game::BenchPosition;
 use crate::game::PositionError;
 use crate::games::GameId;
@@ -61,7 +63,7 @@ impl BenchOptions {
 }
 
 /// One search of the bench.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BenchLine {
     pub game: &'static str,
     pub position: String,
@@ -72,7 +74,7 @@ pub struct BenchLine {
 }
 
 /// The nodes and time of one game's searches.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameTotal {
     pub game: &'static str,
     pub nodes: u64,
@@ -97,6 +99,33 @@ impl BenchResult {
     pub fn nodes_per_second(&self) -> u64 {
         (self.nodes as f64 / self.seconds.max(1e-9)) as u64
     }
+
+    /// The result as front ends show it ([`BenchSummary`]).
+    pub fn summary(&self) -> BenchSummary<'_> {
+        BenchSummary {
+            nodes: self.nodes,
+            seconds: self.seconds,
+            nps: self.nodes_per_second(),
+            expected: self.standard.then_some(SIGNATURE),
+            stopped: self.stopped,
+            lines: &self.lines,
+            games: &self.games,
+        }
+    }
+}
+
+/// A bench result as plain data (serde): the total and its speed, `expected` (the
+/// signature recorded in the code, for the standard bench alone), each search and each
+/// game's subtotal.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BenchSummary<'a> {
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nps: u64,
+    pub expected: Option<u64>,
+    pub stopped: bool,
+    pub lines: &'a [BenchLine],
+    pub games: &'a [GameTotal],
 }
 
 /// Runs every search of the bench in order, calling `report` after each. Fails only on an

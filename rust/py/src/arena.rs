@@ -10,6 +10,7 @@
 //! the same two functions `arena` runs, so a run split into ranges played elsewhere (the
 //! Ray backend) reports exactly what `arena` would.
 
+use golem_core::arena::summary::{ArenaSummary, RecordSummary};
 use golem_core::arena::{
     play_games, report as make_report, run as run_arena, run_streaming, ArenaConfig, ArenaError,
     ArenaReport, GameRecord,
@@ -21,6 +22,7 @@ use golem_core::search::StopFlag;
 use golem_core::Game;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
+use pythonize::pythonize;
 
 use crate::reporter::Reporter;
 use crate::search::PyStopToken;
@@ -44,71 +46,18 @@ fn parse_bots<G: Policies>(specs: &[String]) -> PyResult<Vec<Box<dyn Bot<G>>>> {
         .collect()
 }
 
-fn report_dict<'py>(
-    py: Python<'py>,
-    game: &str,
-    report: &ArenaReport,
-) -> PyResult<Bound<'py, PyDict>> {
-    let config = &report.config;
-    let dict = PyDict::new(py);
-    dict.set_item("game", game)?;
-    dict.set_item("games", config.games)?;
-    dict.set_item("players", config.players)?;
-    dict.set_item("seed", config.seed)?;
-    dict.set_item("max_plies", config.max_plies)?;
-    dict.set_item("setup", config.setup.clone())?;
-    dict.set_item("unfinished", report.unfinished())?;
-    // After a stop: the games finished by then, which the statistics cover.
-    dict.set_item("stopped", report.stopped)?;
-    dict.set_item("played", report.played)?;
-    let bots = PyList::empty(py);
-    for stats in &report.bots {
-        let entry = PyDict::new(py);
-        entry.set_item("bot", &stats.name)?;
-        entry.set_item("games", stats.games)?;
-        entry.set_item("wins", stats.wins)?;
-        entry.set_item("win_rate", stats.win_rate())?;
-        let (low, high) = stats.interval();
-        entry.set_item("ci95", (low, high))?;
-        entry.set_item("mean_score", stats.mean_score())?;
-        entry.set_item("score_ci95", stats.score_interval())?;
-        entry.set_item("mean_plies", stats.mean_plies())?;
-        entry.set_item("unfinished", stats.unfinished)?;
-        entry.set_item("seats", stats.seats.clone())?;
-        bots.append(entry)?;
-    }
-    dict.set_item("bots", bots)?;
-    // Kept records (not when they were handed to `on_record` as the games finished).
-    if config.record && report.records.len() == report.played as usize {
-        let names: Vec<&str> = report.bots.iter().map(|b| b.name.as_str()).collect();
-        let records = PyList::empty(py);
-        for record in &report.records {
-            records.append(record_dict(py, &names, record)?)?;
-        }
-        dict.set_item("records", records)?;
-    }
-    Ok(dict)
+/// An arena's report as the dict Python sees (the core's `ArenaSummary`).
+fn report_dict(py: Python<'_>, game: &str, report: &ArenaReport) -> PyResult<PyObject> {
+    Ok(pythonize(py, &ArenaSummary::new(game, report))?.unbind())
 }
 
-/// One game's record: `index`, `seats` (the lineup index holding each seat), `bots` (their
-/// names by seat), `scores`, `winner`, `plies`, `finished`, `start` and `moves`.
+/// One game's record as a dict (the core's `RecordSummary`).
 fn record_dict<'py>(
     py: Python<'py>,
     names: &[&str],
     record: &GameRecord,
-) -> PyResult<Bound<'py, PyDict>> {
-    let entry = PyDict::new(py);
-    entry.set_item("index", record.game)?;
-    entry.set_item("seats", record.seats.clone())?;
-    let seated: Vec<&str> = record.seats.iter().map(|&b| names[b]).collect();
-    entry.set_item("bots", seated)?;
-    entry.set_item("scores", record.scores.clone())?;
-    entry.set_item("winner", record.winner)?;
-    entry.set_item("plies", record.plies)?;
-    entry.set_item("finished", record.finished)?;
-    entry.set_item("start", record.start.as_deref())?;
-    entry.set_item("moves", record.moves.clone())?;
-    Ok(entry)
+) -> PyResult<Bound<'py, PyAny>> {
+    Ok(pythonize(py, &RecordSummary::new(names, record))?)
 }
 
 /// A record given back to `arena_report`, checked against the arena it belongs to, so a
@@ -233,7 +182,7 @@ pub fn arena(
     on_progress: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
     on_record: Option<Py<PyAny>>,
-) -> PyResult<Py<PyDict>> {
+) -> PyResult<PyObject> {
     guarded(|| {
         let id = game_id(game)?;
         let threads = check_range("threads", threads, THREADS).map_err(refused)?;
@@ -274,7 +223,7 @@ pub fn arena(
             reporter.finish()?;
             records.finish()?;
             let report = outcome.map_err(arena_error)?;
-            Ok(report_dict(py, G::INFO.name, &report)?.unbind())
+            report_dict(py, G::INFO.name, &report)
         })
     })
 }
@@ -362,7 +311,7 @@ pub fn arena_report(
     setup: Vec<(String, String)>,
     record: bool,
     stopped: bool,
-) -> PyResult<Py<PyDict>> {
+) -> PyResult<PyObject> {
     guarded(|| {
         let id = game_id(game)?;
         golem_core::with_game!(id, G => {
@@ -389,7 +338,7 @@ pub fn arena_report(
             }
             let names = lineup.iter().map(|b| b.name()).collect();
             let report = make_report(names, &config, merged, stopped);
-            Ok(report_dict(py, G::INFO.name, &report)?.unbind())
+            report_dict(py, G::INFO.name, &report)
         })
     })
 }

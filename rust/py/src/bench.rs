@@ -1,24 +1,15 @@
 //! The bench from Python: the search signature, its time and speed, per game.
 
-use golem_core::bench::{run_with_stop as run_bench, BenchLine, BenchOptions, SIGNATURE};
+use golem_core::bench::{run_with_stop as run_bench, BenchLine, BenchOptions};
 use golem_core::games::GameId;
 use golem_core::search::StopFlag;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::PyTuple;
+use pythonize::pythonize;
 
 use crate::reporter::Reporter;
 use crate::search::PyStopToken;
 use crate::{golem_error, guarded, refused};
-
-fn line_dict<'py>(py: Python<'py>, line: &BenchLine) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    dict.set_item("game", line.game)?;
-    dict.set_item("position", &line.position)?;
-    dict.set_item("search", &line.search)?;
-    dict.set_item("nodes", line.nodes)?;
-    dict.set_item("seconds", line.seconds)?;
-    Ok(dict)
-}
 
 /// Runs the bench with the GIL released, calling `on_line(dict)` after each search.
 /// Returns `{"nodes", "seconds", "nps", "expected", "lines", "games"}`: `expected` is the
@@ -35,7 +26,7 @@ pub fn bench(
     positions: Option<&str>,
     on_line: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
-) -> PyResult<Py<PyDict>> {
+) -> PyResult<PyObject> {
     guarded(|| {
         let games = match game {
             Some(name) => {
@@ -59,33 +50,13 @@ pub fn bench(
         let stop: StopFlag = stop.map(|s| s.flag).unwrap_or_default();
         let mut reporter = Reporter::new(on_line, &stop);
         let mut report = |line: &BenchLine| {
-            reporter.send(|py| Ok(PyTuple::new(py, [line_dict(py, line)?])?.unbind()))
+            reporter.send(|py| Ok(PyTuple::new(py, [pythonize(py, line)?])?.unbind()))
         };
         let result =
             py.allow_threads(|| guarded(|| Ok(run_bench(&options, &stop, &mut report))))?;
         reporter.finish()?;
         let result = result.map_err(|e| crate::position_error(&e))?;
-        let dict = PyDict::new(py);
-        dict.set_item("nodes", result.nodes)?;
-        dict.set_item("seconds", result.seconds)?;
-        dict.set_item("nps", result.nodes_per_second())?;
-        dict.set_item("expected", result.standard.then_some(SIGNATURE))?;
-        dict.set_item("stopped", result.stopped)?;
-        let lines = PyList::empty(py);
-        for line in &result.lines {
-            lines.append(line_dict(py, line)?)?;
-        }
-        dict.set_item("lines", lines)?;
-        let games = PyList::empty(py);
-        for total in &result.games {
-            let entry = PyDict::new(py);
-            entry.set_item("game", total.game)?;
-            entry.set_item("nodes", total.nodes)?;
-            entry.set_item("seconds", total.seconds)?;
-            games.append(entry)?;
-        }
-        dict.set_item("games", games)?;
-        Ok(dict.unbind())
+        Ok(pythonize(py, &result.summary())?.unbind())
     })
 }
 

@@ -1,4 +1,6 @@
-//! Search entry points: alpha-beta (`solve`) and ISMCTS (`analyse`), results as dicts.
+//! Search entry points: alpha-beta (`solve`) and ISMCTS (`analyse`). The core runs them
+//! and reports plain data (`golem_core::search::report`), which crosses into Python as
+//! dicts by one converter (`pythonize`).
 //!
 //! The search runs with the GIL released; a progress callback, when given, takes the GIL
 //! for each report. An exception raised by the callback (Ctrl-C included) stops the search
@@ -6,23 +8,21 @@
 
 use std::time::Duration;
 
-use golem_core::search::alphabeta::{self, AlphaBetaConfig, AlphaBetaResult};
-use golem_core::search::ismcts::{self, IsmctsConfig, IsmctsResult, Reward, SoloGoal};
-use golem_core::search::objective::{verdict, Objective, Verdict};
-use golem_core::search::options::{
-    apply_ismcts_options, check_range, GivenOptions, HASH_MB, THREADS,
-};
-use golem_core::search::solo::solo_value;
+use golem_core::search::alphabeta::AlphaBetaConfig;
+use golem_core::search::ismcts::IsmctsConfig;
+use golem_core::search::objective::Objective;
+use golem_core::search::options::{check_range, GivenOptions, HASH_MB, THREADS};
+use golem_core::search::report::{self, AnalysisAsk};
 use golem_core::search::{Limits, StopFlag};
-use golem_core::Game;
+use golem_core::{with_state, Refusal};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
+use pythonize::pythonize;
+use serde::Serialize;
 
 use crate::reporter::Reporter;
 use crate::state::PyGameState;
 use crate::{golem_error, guarded, refused};
-use golem_core::search::root::{decision_root, line_texts, LineTexts};
-use golem_core::with_state;
 
 /// Lets another thread stop a running search (`token.stop()`); the search then returns
 /// the best result found so far.
@@ -63,243 +63,27 @@ fn limits(
     }
 }
 
-/// `pv` (the legal texts) and `pv_illegal` (None, or the first illegal step's ply and id).
-fn put_line(dict: &Bound<'_, PyDict>, line: LineTexts) -> PyResult<()> {
-    dict.set_item("pv", line.texts)?;
-    let illegal = match line.illegal {
-        Some((ply, action)) => {
-            let entry = PyDict::new(dict.py());
-            entry.set_item("ply", ply)?;
-            entry.set_item("action", action)?;
-            Some(entry)
-        }
-        None => None,
-    };
-    dict.set_item("pv_illegal", illegal)
-}
-
-/// A number as Python shows it: an int when whole (score differences), else a float.
-fn number(py: Python<'_>, value: f64) -> PyObject {
-    // Expectations sum probabilities: round off the float noise (-9.999999999999998).
-    let rounded = (value * 1e9).round() / 1e9;
-    let value = if rounded.is_finite() { rounded } else { value };
-    if value.fract() == 0.0 && value.abs() < 1e15 {
-        (value as i64)
-            .into_pyobject(py)
-            .expect("int")
-            .into_any()
-            .unbind()
-    } else {
-        value.into_pyobject(py).expect("float").into_any().unbind()
-    }
-}
-
-fn put_value<'py>(
-    dict: &Bound<'py, PyDict>,
-    objective: Objective,
-    value: f64,
-    settled: bool,
-) -> PyResult<()> {
-    let py = dict.py();
-    match objective {
-        Objective::Win => {
-            let (result, plies) = match verdict(value) {
-                Verdict::Win { plies } => ("win", Some(plies)),
-                Verdict::Loss { plies } => ("loss", Some(plies)),
-                Verdict::Unproven => ("unproven", None),
-            };
-            dict.set_item("result", result)?;
-            dict.set_item("plies", plies)?;
-        }
-        Objective::Margin => {
-            dict.set_item("value", number(py, value))?;
-            dict.set_item("exact", settled)?;
-        }
-    }
-    Ok(())
-}
-
-/// The fields both searches report: what ran, the answer, its cost and its line.
-fn put_common<G: Game>(
-    dict: &Bound<'_, PyDict>,
-    root: &G,
-    algorithm: &str,
-    best: Option<G::Action>,
-    (nodes, seconds): (u64, f64),
-    pv: &[G::Action],
-) -> PyResult<()> {
-    dict.set_item("algorithm", algorithm)?;
-    dict.set_item("best", best.map(|a| root.action_to_text(a)))?;
-    dict.set_item("nodes", nodes)?;
-    dict.set_item("seconds", seconds)?;
-    dict.set_item("nps", (nodes as f64 / seconds.max(1e-9)) as u64)?;
-    put_line(dict, line_texts(root, pv))
-}
-
-fn alphabeta_dict<'py, G: Game>(
-    py: Python<'py>,
-    root: &G,
-    objective: Objective,
-    result: &AlphaBetaResult<G::Action>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    let cost = (result.nodes, result.seconds);
-    put_common(&dict, root, "alphabeta", result.best, cost, &result.pv)?;
-    dict.set_item("objective", objective.name())?;
-    put_value(&dict, objective, result.value, result.settled)?;
-    dict.set_item("depth", result.depth)?;
-    dict.set_item("hashfull", result.hashfull)?;
-    dict.set_item("stopped", result.stopped)?;
-    // Draws per chance node too large to list (Golem's drops), if the search met one.
-    dict.set_item("chance_sampled", result.chance_sampled)?;
-    let moves = PyList::empty(py);
-    for m in &result.moves {
-        let entry = PyDict::new(py);
-        entry.set_item("move", root.action_to_text(m.action))?;
-        put_value(&entry, objective, m.value, m.settled)?;
-        put_line(&entry, line_texts(root, &m.pv))?;
-        moves.append(entry)?;
-    }
-    dict.set_item("moves", moves)?;
-    Ok(dict)
-}
-
-fn ismcts_dict<'py, G: Game>(
-    py: Python<'py>,
-    root: &G,
-    objective: &str,
-    result: &IsmctsResult<G::Action>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    let cost = (result.nodes, result.seconds);
-    put_common(&dict, root, "ismcts", Some(result.best), cost, &result.pv)?;
-    dict.set_item("objective", objective)?;
-    dict.set_item("value", result.value)?;
-    let solo = root.num_players() == 1;
-    if solo {
-        dict.set_item("expected_score", result.expected_score)?;
-        dict.set_item("solo_win", result.solo_win)?;
-    }
-    dict.set_item("iterations", result.iterations)?;
-    dict.set_item("tree_size", result.tree_size)?;
-    let moves = PyList::empty(py);
-    for m in &result.moves {
-        let entry = PyDict::new(py);
-        entry.set_item("move", root.action_to_text(m.action))?;
-        entry.set_item("visits", m.visits)?;
-        entry.set_item("value", m.value)?;
-        entry.set_item("available", m.available)?;
-        if solo {
-            entry.set_item("expected_score", m.expected_score)?;
-            entry.set_item("solo_win", m.solo_win)?;
-        }
-        moves.append(entry)?;
-    }
-    dict.set_item("moves", moves)?;
-    Ok(dict)
-}
-
-fn progress_args(py: Python<'_>, dict: PyResult<Bound<'_, PyDict>>) -> PyResult<Py<PyTuple>> {
-    Ok(PyTuple::new(py, [dict?])?.unbind())
-}
-
-/// Runs `search` with the GIL released, sending each progress result to `callback` as a
+/// Runs `search` with the GIL released, sending each progress report to `callback` as a
 /// dict; a callback exception stops the search and is raised once it has returned. The
-/// final result comes back as a dict too.
-fn run_reported<R: Send, S, D>(
-    flag: &StopFlag,
-    callback: Option<Py<PyAny>>,
-    search: S,
-    dict: D,
-) -> PyResult<Py<PyDict>>
+/// final report comes back as a dict too.
+fn run_reported<R, S>(flag: &StopFlag, callback: Option<Py<PyAny>>, search: S) -> PyResult<PyObject>
 where
-    S: FnOnce(&mut dyn FnMut(&R)) -> PyResult<R> + Send,
-    D: for<'py> Fn(Python<'py>, &R) -> PyResult<Bound<'py, PyDict>> + Sync,
+    R: Serialize + Send,
+    S: FnOnce(&mut dyn FnMut(&R)) -> Result<R, Refusal> + Send,
 {
     let mut reporter = Reporter::new(callback, flag);
     let result = Python::with_gil(|py| {
         py.allow_threads(|| {
             guarded(|| {
-                search(&mut |progress| reporter.send(|py| progress_args(py, dict(py, progress))))
+                search(&mut |progress| {
+                    reporter.send(|py| Ok(PyTuple::new(py, [pythonize(py, progress)?])?.unbind()))
+                })
+                .map_err(refused)
             })
         })
     })?;
     reporter.finish()?;
-    Python::with_gil(|py| Ok(dict(py, &result)?.unbind()))
-}
-
-/// Alpha-beta on any game's state.
-struct Solve {
-    limits: Limits,
-    config: AlphaBetaConfig,
-    flag: StopFlag,
-    on_iteration: Option<Py<PyAny>>,
-}
-
-impl Solve {
-    fn run<G: Game>(self, state: G) -> PyResult<Py<PyDict>> {
-        let (root, forced) = decision_root(&state).map_err(refused)?;
-        let objective = self.config.objective;
-        run_reported(
-            &self.flag,
-            self.on_iteration,
-            |report| {
-                alphabeta::try_search(&root, self.limits, &self.config, &self.flag, report)
-                    .map_err(|e| golem_error("hash", e.to_string()))
-            },
-            |py, result| {
-                let dict = alphabeta_dict(py, &root, objective, result)?;
-                dict.set_item("forced", &forced)?;
-                Ok(dict)
-            },
-        )
-        .and_then(|dict| {
-            if root.num_players() == 1 {
-                Python::with_gil(|py| put_solo_values(&root, dict.bind(py)))?;
-            }
-            Ok(dict)
-        })
-    }
-}
-
-/// States an exact solo valuation may visit per root move before it gives up.
-const SOLO_VALUE_NODES: u64 = 1_000_000;
-
-/// A solo `solve`: per root move whose value is exact (searched to the end), its exact
-/// expected score and chance to win under best play for score (`solo_win`, None where
-/// the move is not settled or the rest of the game is too large to value), and the best
-/// move's at the top.
-fn put_solo_values<G: Game>(root: &G, dict: &Bound<'_, PyDict>) -> PyResult<()> {
-    let best: Option<String> = dict.get_item("best")?.and_then(|b| b.extract().ok());
-    let mut top = None;
-    if let Some(moves) = dict.get_item("moves")? {
-        for entry in moves.downcast::<PyList>()?.iter() {
-            let entry = entry.downcast::<PyDict>()?;
-            let text: String = entry
-                .get_item("move")?
-                .map_or(Ok(String::new()), |m| m.extract())?;
-            let exact = entry
-                .get_item("exact")?
-                .is_some_and(|e| e.extract::<bool>().unwrap_or(false));
-            let proven = entry
-                .get_item("result")?
-                .is_some_and(|r| r.extract::<String>().is_ok_and(|r| r != "unproven"));
-            let value = match root.action_from_text(&text) {
-                Ok(action) if exact || proven => {
-                    let mut child = *root;
-                    child.apply(action);
-                    solo_value(&child, SOLO_VALUE_NODES)
-                }
-                _ => None,
-            };
-            entry.set_item("solo_win", value.map(|v| v.win_chance))?;
-            if best.as_deref() == Some(text.as_str()) {
-                top = value;
-            }
-        }
-    }
-    dict.set_item("solo_win", top.map(|v| v.win_chance))?;
-    Ok(())
+    Python::with_gil(|py| Ok(pythonize(py, &result)?.unbind()))
 }
 
 /// Alpha-beta: see `solve` in the Python stub (`_core.pyi`) for the arguments.
@@ -317,150 +101,29 @@ pub fn solve(
     #[pyo3(from_py_with = "crate::ints::threads")] threads: usize,
     on_iteration: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
-) -> PyResult<Py<PyDict>> {
+) -> PyResult<PyObject> {
     guarded(|| {
         let objective = Objective::from_name(objective).map_err(refused)?;
         if depth == Some(0) {
             return Err(golem_error("depth", "must be at least 1"));
         }
-        let hash_mb = check_range("hash", hash_mb, HASH_MB).map_err(refused)?;
-        let threads = check_range("threads", threads, THREADS).map_err(refused)?;
-        let visitor = Solve {
-            limits: limits(depth, nodes, movetime_ms, None),
-            config: AlphaBetaConfig {
-                objective,
-                hash_mb,
-                use_tt,
-                chance_samples: None,
-                threads,
-                ..AlphaBetaConfig::default()
-            },
-            flag: stop.map(|s| s.flag).unwrap_or_default(),
-            on_iteration,
+        let config = AlphaBetaConfig {
+            objective,
+            hash_mb: check_range("hash", hash_mb, HASH_MB).map_err(refused)?,
+            use_tt,
+            chance_samples: None,
+            threads: check_range("threads", threads, THREADS).map_err(refused)?,
+            ..AlphaBetaConfig::default()
         };
-        with_state!(PyGameState::held(state), f, G => visitor.run(*f.state()))
-    })
-}
-
-/// ISMCTS on any game's state.
-struct Analyse {
-    limits: Limits,
-    config: IsmctsConfig,
-    flag: StopFlag,
-    on_report: Option<Py<PyAny>>,
-    /// Root moves (texts) to restrict the search to; `None`: every legal move.
-    only: Option<Vec<String>>,
-    /// `"score"` or `"win"`; `None`: score for one player, win for more.
-    objective: Option<String>,
-    /// The search options given as keywords, as `(name, text)` (`SEARCH_OPTIONS`).
-    options: Vec<(String, String)>,
-}
-
-/// What an analysis plays for: `"win"` (the default with several players) or `"score"`
-/// (the default alone, and the only goal of a solo game that cannot be won).
-fn ismcts_objective<G: Game>(
-    root: &G,
-    asked: Option<&str>,
-    config: &mut IsmctsConfig,
-) -> PyResult<&'static str> {
-    let solo = root.num_players() == 1;
-    let objective = match asked {
-        None if solo => "score",
-        None => "win",
-        Some("score") => "score",
-        Some("win") => "win",
-        Some(other) => {
-            return Err(golem_error(
-                "objective",
-                format!("'{other}' is not one of score, win"),
-            ))
-        }
-    };
-    if solo {
-        if objective == "win" && !G::INFO.solo_win {
-            return Err(golem_error(
-                "objective",
-                format!(
-                    "a 1-player {} game has no win; it is played for its score",
-                    G::INFO.title
-                ),
-            ));
-        }
-        config.solo_goal = if objective == "win" {
-            SoloGoal::Win
-        } else {
-            SoloGoal::Score
-        };
-    } else if objective == "score" {
-        // Several players, for score: the margin alone, not the win.
-        if let Reward::Graded { scale, .. } = config.reward {
-            config.reward = Reward::Graded {
-                scale,
-                margin_weight: 1.0,
-            };
-        }
-    }
-    Ok(objective)
-}
-
-/// The root moves named by `texts` (`only[i]` names a refused one).
-fn root_moves<G: Game>(root: &G, texts: &[String]) -> PyResult<Vec<G::Action>> {
-    if texts.is_empty() {
-        return Err(golem_error("only", "give at least one move"));
-    }
-    texts
-        .iter()
-        .enumerate()
-        .map(|(i, text)| {
-            root.action_from_text(text)
-                .map_err(|e| golem_error(&format!("only[{i}]"), format!("'{text}': {e}")))
+        let limits = limits(depth, nodes, movetime_ms, None);
+        let flag = stop.map(|s| s.flag).unwrap_or_default();
+        with_state!(PyGameState::held(state), f, G => {
+            let root = *f.state();
+            run_reported(&flag, on_iteration, |progress| {
+                report::solve(&root, limits, &config, &flag, progress)
+            })
         })
-        .collect()
-}
-
-impl Analyse {
-    fn run<G: Game>(self, state: G) -> PyResult<Py<PyDict>> {
-        let (root, forced) = decision_root(&state).map_err(refused)?;
-        let mut legal = Vec::new();
-        root.legal_actions(&mut legal);
-        if legal.is_empty() {
-            return Err(golem_error(
-                "position",
-                "the player to move has no legal move",
-            ));
-        }
-        let only = match &self.only {
-            Some(texts) => Some(root_moves(&root, texts)?),
-            None => None,
-        };
-        let mut config = self.config;
-        let pairs: Vec<(&str, &str)> = self
-            .options
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
-        apply_ismcts_options(&mut config, &GivenOptions::new(&pairs), &G::INFO).map_err(refused)?;
-        let objective = ismcts_objective(&root, self.objective.as_deref(), &mut config)?;
-        run_reported(
-            &self.flag,
-            self.on_report,
-            |report| {
-                Ok(ismcts::search_among(
-                    &root,
-                    only.as_deref(),
-                    self.limits,
-                    &config,
-                    &self.flag,
-                    report,
-                ))
-            },
-            |py, result| {
-                let dict = ismcts_dict(py, &root, objective, result)?;
-                dict.set_item("forced", &forced)?;
-                Ok(dict)
-            },
-        )
-    }
+    })
 }
 
 /// ISMCTS: see `analyse` in the Python stub (`_core.pyi`) for the arguments. The search
@@ -482,7 +145,7 @@ pub fn analyse(
     on_report: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
     options: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Py<PyDict>> {
+) -> PyResult<PyObject> {
     let options = option_texts(options)?;
     guarded(|| {
         let threads = check_range("threads", threads, THREADS).map_err(refused)?;
@@ -507,21 +170,25 @@ pub fn analyse(
                 return Err(golem_error(name, format!("give it as {own}=")));
             }
         }
-        let visitor = Analyse {
-            limits: limits(None, nodes, movetime_ms, iterations),
-            config: IsmctsConfig {
-                threads,
-                seed,
-                report_every,
-                ..IsmctsConfig::default()
-            },
-            flag: stop.map(|s| s.flag).unwrap_or_default(),
-            on_report,
-            only,
-            objective,
-            options,
+        let config = IsmctsConfig {
+            threads,
+            seed,
+            report_every,
+            ..IsmctsConfig::default()
         };
-        with_state!(PyGameState::held(state), f, G => visitor.run(*f.state()))
+        let ask = AnalysisAsk {
+            only: only.as_deref(),
+            objective: objective.as_deref(),
+            options: &pairs,
+        };
+        let limits = limits(None, nodes, movetime_ms, iterations);
+        let flag = stop.map(|s| s.flag).unwrap_or_default();
+        with_state!(PyGameState::held(state), f, G => {
+            let root = *f.state();
+            run_reported(&flag, on_report, |progress| {
+                report::analyse(&root, ask, limits, &config, &flag, progress)
+            })
+        })
     })
 }
 

@@ -19,6 +19,7 @@
 //!   legal action, is reported as unfinished and counts for no one.
 
 mod stats;
+pub mod summary;
 
 use std::collections::BTreeMap;
 use std::ops::Range;

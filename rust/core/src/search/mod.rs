@@ -13,6 +13,7 @@ pub mod limits;
 pub mod minimax;
 pub mod objective;
 pub mod options;
+pub mod report;
 pub mod root;
 pub mod solo;
 pub mod tt;

@@ -1,0 +1,487 @@
+//! The two searches as a front end asks for them: from any state (forced chance events
+//! played first), with their answer as plain data (serde) whose moves are texts and whose
+//! values are in the objective's terms. The bindings hand these to Python as dicts, the
+//! command line prints them, `--json` writes them.
+
+use serde::{Serialize, Serializer};
+
+use super::alphabeta::{self, AlphaBetaConfig, AlphaBetaResult};
+use super::ismcts::{self, IsmctsConfig, IsmctsResult, Reward, SoloGoal};
+use super::objective::{verdict, Objective, Verdict};
+use super::options::{apply_ismcts_options, GivenOptions};
+use super::root::{decision_root, line_texts};
+use super::solo::solo_value;
+use super::{Limits, StopFlag};
+use crate::refusal::{refuse, Refusal};
+use crate::Game;
+
+/// A line as texts: `pv` up to the first chance event, and the first step that is not
+/// legal, if the search gave one (a bug, reported rather than hidden).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LineReport {
+    pub pv: Vec<String>,
+    pub pv_illegal: Option<IllegalStep>,
+}
+
+/// An illegal step of a line: its ply (from 1) and its action id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct IllegalStep {
+    pub ply: usize,
+    pub action: u64,
+}
+
+fn line_report<G: Game>(root: &G, line: &[G::Action]) -> LineReport {
+    let texts = line_texts(root, line);
+    LineReport {
+        pv: texts.texts,
+        pv_illegal: texts
+            .illegal
+            .map(|(ply, action)| IllegalStep { ply, action }),
+    }
+}
+
+/// A number as a reader expects it: whole values (score differences) as integers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Number(pub f64);
+
+impl Serialize for Number {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Expectations sum probabilities: round off the float noise (-9.999999999999998).
+        let rounded = (self.0 * 1e9).round() / 1e9;
+        let value = if rounded.is_finite() { rounded } else { self.0 };
+        if value.fract() == 0.0 && value.abs() < 1e15 {
+            serializer.serialize_i64(value as i64)
+        } else {
+            serializer.serialize_f64(value)
+        }
+    }
+}
+
+/// An alpha-beta value in its objective's terms.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Valuation {
+    /// `win`: `win`, `loss` (each in `plies`) or `unproven`.
+    Proof {
+        result: &'static str,
+        plies: Option<u32>,
+    },
+    /// `margin`: the score difference, `exact` when no horizon estimate is below it.
+    Margin { value: Number, exact: bool },
+}
+
+impl Valuation {
+    fn new(objective: Objective, value: f64, settled: bool) -> Self {
+        match objective {
+            Objective::Win => {
+                let (result, plies) = match verdict(value) {
+                    Verdict::Win { plies } => ("win", Some(plies)),
+                    Verdict::Loss { plies } => ("loss", Some(plies)),
+                    Verdict::Unproven => ("unproven", None),
+                };
+                Valuation::Proof { result, plies }
+            }
+            Objective::Margin => Valuation::Margin {
+                value: Number(value),
+                exact: settled,
+            },
+        }
+    }
+
+    /// Whether the value is the game's own (proven, or exact), not an estimate.
+    fn is_known(&self) -> bool {
+        match self {
+            Valuation::Proof { result, .. } => *result != "unproven",
+            Valuation::Margin { exact, .. } => *exact,
+        }
+    }
+}
+
+/// What both searches report first: what ran, the answer and its cost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Cost {
+    pub algorithm: &'static str,
+    pub best: Option<String>,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nps: u64,
+}
+
+fn cost(algorithm: &'static str, best: Option<String>, nodes: u64, seconds: f64) -> Cost {
+    Cost {
+        algorithm,
+        best,
+        nodes,
+        seconds,
+        nps: (nodes as f64 / seconds.max(1e-9)) as u64,
+    }
+}
+
+/// One root move of an alpha-beta search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveMove {
+    #[serde(rename = "move")]
+    pub text: String,
+    #[serde(flatten)]
+    pub valuation: Valuation,
+    #[serde(flatten)]
+    pub line: LineReport,
+    /// Solo games: the move's exact chance to win under best play for score (null where
+    /// it is not known); absent with several players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solo_win: Option<Option<f64>>,
+}
+
+/// An alpha-beta search's answer (`solve`), also sent after every iteration.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveReport {
+    #[serde(flatten)]
+    pub cost: Cost,
+    #[serde(flatten)]
+    pub line: LineReport,
+    pub objective: &'static str,
+    #[serde(flatten)]
+    pub valuation: Valuation,
+    pub depth: u32,
+    pub hashfull: u32,
+    pub stopped: bool,
+    /// Draws per chance node too large to list (Golem's drops), if the search met one.
+    pub chance_sampled: Option<u32>,
+    pub moves: Vec<SolveMove>,
+    /// Chance events with one outcome played before the decision searched.
+    pub forced: Vec<String>,
+    /// Solo games: the best move's [`SolveMove::solo_win`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solo_win: Option<Option<f64>>,
+}
+
+fn solve_report<G: Game>(
+    root: &G,
+    objective: Objective,
+    result: &AlphaBetaResult<G::Action>,
+    forced: &[String],
+) -> SolveReport {
+    let best = result.best.map(|a| root.action_to_text(a));
+    SolveReport {
+        cost: cost("alphabeta", best, result.nodes, result.seconds),
+        line: line_report(root, &result.pv),
+        objective: objective.name(),
+        valuation: Valuation::new(objective, result.value, result.settled),
+        depth: result.depth,
+        hashfull: result.hashfull,
+        stopped: result.stopped,
+        chance_sampled: result.chance_sampled,
+        moves: result
+            .moves
+            .iter()
+            .map(|m| SolveMove {
+                text: root.action_to_text(m.action),
+                valuation: Valuation::new(objective, m.value, m.settled),
+                line: line_report(root, &m.pv),
+                solo_win: None,
+            })
+            .collect(),
+        forced: forced.to_vec(),
+        solo_win: None,
+    }
+}
+
+/// States an exact solo valuation may visit per root move before it gives up.
+const SOLO_VALUE_NODES: u64 = 1_000_000;
+
+/// A solo answer: per root move whose value is known, its exact chance to win under best
+/// play for score (None where the rest of the game is too large to value); the best
+/// move's at the top.
+fn add_solo_values<G: Game>(root: &G, report: &mut SolveReport) {
+    let mut top = None;
+    for entry in &mut report.moves {
+        let value = match root.action_from_text(&entry.text) {
+            Ok(action) if entry.valuation.is_known() => {
+                let mut child = *root;
+                child.apply(action);
+                solo_value(&child, SOLO_VALUE_NODES)
+            }
+            _ => None,
+        };
+        entry.solo_win = Some(value.map(|v| v.win_chance));
+        if report.cost.best.as_deref() == Some(entry.text.as_str()) {
+            top = value;
+        }
+    }
+    report.solo_win = Some(top.map(|v| v.win_chance));
+}
+
+/// Alpha-beta from `state` (see [`decision_root`]), `report` called after every
+/// iteration; a solo answer carries its moves' chances to win.
+pub fn solve<G: Game>(
+    state: &G,
+    limits: Limits,
+    config: &AlphaBetaConfig,
+    stop: &StopFlag,
+    report: &mut dyn FnMut(&SolveReport),
+) -> Result<SolveReport, Refusal> {
+    let (root, forced) = decision_root(state)?;
+    let objective = config.objective;
+    let result = alphabeta::try_search(&root, limits, config, stop, &mut |progress| {
+        report(&solve_report(&root, objective, progress, &forced))
+    })
+    .map_err(|e| Refusal::new("hash", e.to_string()))?;
+    let mut answer = solve_report(&root, objective, &result, &forced);
+    if root.num_players() == 1 {
+        add_solo_values(&root, &mut answer);
+    }
+    Ok(answer)
+}
+
+/// One root move of an ISMCTS search.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalysisMove {
+    #[serde(rename = "move")]
+    pub text: String,
+    pub visits: u64,
+    pub value: f64,
+    pub available: u64,
+    /// Solo games: the mean final score through the move; absent with several players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_score: Option<Option<f64>>,
+    /// Solo games: the share of finished rollouts through the move that were won.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solo_win: Option<Option<f64>>,
+}
+
+/// An ISMCTS search's answer (`analyse`), also sent every `report_every` iterations.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AnalysisReport {
+    #[serde(flatten)]
+    pub cost: Cost,
+    #[serde(flatten)]
+    pub line: LineReport,
+    /// `win` or `score`.
+    pub objective: &'static str,
+    pub value: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_score: Option<Option<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solo_win: Option<Option<f64>>,
+    pub iterations: u64,
+    pub tree_size: u64,
+    pub moves: Vec<AnalysisMove>,
+    pub forced: Vec<String>,
+}
+
+fn analysis_report<G: Game>(
+    root: &G,
+    objective: &'static str,
+    result: &IsmctsResult<G::Action>,
+    forced: &[String],
+) -> AnalysisReport {
+    let solo = root.num_players() == 1;
+    let only_solo = |value: Option<f64>| solo.then_some(value);
+    let best = Some(root.action_to_text(result.best));
+    AnalysisReport {
+        cost: cost("ismcts", best, result.nodes, result.seconds),
+        line: line_report(root, &result.pv),
+        objective,
+        value: result.value,
+        expected_score: only_solo(result.expected_score),
+        solo_win: only_solo(result.solo_win),
+        iterations: result.iterations,
+        tree_size: result.tree_size,
+        moves: result
+            .moves
+            .iter()
+            .map(|m| AnalysisMove {
+                text: root.action_to_text(m.action),
+                visits: m.visits,
+                value: m.value,
+                available: m.available,
+                expected_score: only_solo(m.expected_score),
+                solo_win: only_solo(m.solo_win),
+            })
+            .collect(),
+        forced: forced.to_vec(),
+    }
+}
+
+/// What an analysis plays for: `win` (the default with several players) or `score` (the
+/// default alone, and the only goal of a solo game that cannot be won); sets the config's
+/// goal to match.
+fn analysis_objective<G: Game>(
+    root: &G,
+    asked: Option<&str>,
+    config: &mut IsmctsConfig,
+) -> Result<&'static str, Refusal> {
+    let solo = root.num_players() == 1;
+    let objective = match asked {
+        None if solo => "score",
+        None => "win",
+        Some("score") => "score",
+        Some("win") => "win",
+        Some(other) => return refuse("objective", format!("'{other}' is not one of score, win")),
+    };
+    if solo {
+        if objective == "win" && !G::INFO.solo_win {
+            return refuse(
+                "objective",
+                format!(
+                    "a 1-player {} game has no win; it is played for its score",
+                    G::INFO.title
+                ),
+            );
+        }
+        config.solo_goal = if objective == "win" {
+            SoloGoal::Win
+        } else {
+            SoloGoal::Score
+        };
+    } else if objective == "score" {
+        // Several players, for score: the margin alone, not the win.
+        if let Reward::Graded { scale, .. } = config.reward {
+            config.reward = Reward::Graded {
+                scale,
+                margin_weight: 1.0,
+            };
+        }
+    }
+    Ok(objective)
+}
+
+/// The root moves named by `texts` (`only[i]` names a refused one).
+fn root_moves<G: Game>(root: &G, texts: &[String]) -> Result<Vec<G::Action>, Refusal> {
+    if texts.is_empty() {
+        return refuse("only", "give at least one move");
+    }
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            root.action_from_text(text)
+                .map_err(|e| Refusal::new(format!("only[{i}]"), format!("'{text}': {e}")))
+        })
+        .collect()
+}
+
+/// What an analysis is asked beyond its budget: the root moves to restrict it to (texts;
+/// `None`: every legal move), its objective (`None`: the default) and the search options
+/// given by name ([`GivenOptions`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnalysisAsk<'a> {
+    pub only: Option<&'a [String]>,
+    pub objective: Option<&'a str>,
+    pub options: &'a [(&'a str, &'a str)],
+}
+
+/// ISMCTS from `state` (see [`decision_root`]) with `config` as given and the options of
+/// `ask` applied to it; `report` gets every progress report.
+pub fn analyse<G: Game>(
+    state: &G,
+    ask: AnalysisAsk<'_>,
+    limits: Limits,
+    config: &IsmctsConfig,
+    stop: &StopFlag,
+    report: &mut dyn FnMut(&AnalysisReport),
+) -> Result<AnalysisReport, Refusal> {
+    let (root, forced) = decision_root(state)?;
+    let mut legal = Vec::new();
+    root.legal_actions(&mut legal);
+    if legal.is_empty() {
+        return refuse("position", "the player to move has no legal move");
+    }
+    let only = ask.only.map(|texts| root_moves(&root, texts)).transpose()?;
+    let mut config = *config;
+    apply_ismcts_options(&mut config, &GivenOptions::new(ask.options), &G::INFO)?;
+    let objective = analysis_objective(&root, ask.objective, &mut config)?;
+    let result = ismcts::search_among(
+        &root,
+        only.as_deref(),
+        limits,
+        &config,
+        stop,
+        &mut |progress| report(&analysis_report(&root, objective, progress, &forced)),
+    );
+    Ok(analysis_report(&root, objective, &result, &forced))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::century::Century;
+
+    fn opening() -> Century {
+        Century::from_text(include_str!("../../data/bench/century/2p-opening.toml")).unwrap()
+    }
+
+    #[test]
+    fn a_solve_reports_its_moves_as_texts_in_its_objectives_terms() {
+        let state = opening();
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let mut iterations = 0;
+        let config = AlphaBetaConfig {
+            objective: Objective::Margin,
+            ..AlphaBetaConfig::default()
+        };
+        let report = solve(&state, limits, &config, &StopFlag::default(), &mut |_| {
+            iterations += 1
+        })
+        .unwrap();
+        assert_eq!(iterations, 2);
+        assert_eq!(report.cost.algorithm, "alphabeta");
+        assert_eq!(report.depth, 2);
+        let best = report.cost.best.clone().unwrap();
+        assert_eq!(report.moves[0].text, best);
+        assert!(state.action_from_text(&best).is_ok());
+        assert!(matches!(report.valuation, Valuation::Margin { .. }));
+        assert_eq!(report.solo_win, None, "two players: no solo chances");
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["best"], best.as_str());
+        assert_eq!(json["moves"][0]["move"], best.as_str());
+        assert!(json.get("solo_win").is_none());
+        assert!(json["value"].is_number() && json["exact"].is_boolean());
+    }
+
+    #[test]
+    fn whole_values_are_written_as_integers_and_float_noise_is_rounded_off() {
+        let text = |v: f64| serde_json::to_string(&Number(v)).unwrap();
+        assert_eq!(text(3.0), "3");
+        assert_eq!(text(-9.999999999999998), "-10");
+        assert_eq!(text(0.5), "0.5");
+    }
+
+    #[test]
+    fn an_analysis_refuses_what_it_cannot_do_and_names_the_field() {
+        let state = opening();
+        let limits = Limits {
+            iterations: Some(50),
+            ..Limits::default()
+        };
+        let config = IsmctsConfig::default();
+        let stop = StopFlag::default();
+        let only = ["no such move".to_string()];
+        let ask = AnalysisAsk {
+            only: Some(&only),
+            ..AnalysisAsk::default()
+        };
+        let refused = analyse(&state, ask, limits, &config, &stop, &mut |_| {}).unwrap_err();
+        assert_eq!(refused.field, "only[0]");
+        let ask = AnalysisAsk {
+            objective: Some("glory"),
+            ..AnalysisAsk::default()
+        };
+        let refused = analyse(&state, ask, limits, &config, &stop, &mut |_| {}).unwrap_err();
+        assert_eq!(refused.field, "objective");
+        let report = analyse(
+            &state,
+            AnalysisAsk::default(),
+            limits,
+            &config,
+            &stop,
+            &mut |_| {},
+        )
+        .unwrap();
+        assert_eq!((report.objective, report.iterations), ("win", 50));
+        assert_eq!(report.moves.iter().map(|m| m.visits).sum::<u64>(), 50);
+    }
+}
