@@ -384,7 +384,7 @@ def test_board_accessors(midgame):
     assert not midgame.last_round and midgame.golem_threshold == 6
     seat = midgame.seat(1)
     assert seat.seat == 1 and seat.golems == ["yygg"] and seat.gold == 1
-    assert seat.golem_points == golem_solver.golem_points("yygg") == 6
+    assert seat.golem_points == golem_solver.Century.golem_points("yygg") == 6
     assert seat.score == midgame.scores()[1]
     assert "+yy" in seat.played
     assert [s.seat for s in midgame.seats] == [0, 1]
@@ -404,7 +404,7 @@ def test_silver_moves_to_slot_zero_when_gold_is_gone(midgame):
 
 def test_golem_points_unknown_name():
     with pytest.raises(GolemError):
-        golem_solver.golem_points("zzz")
+        golem_solver.Century.golem_points("zzz")
 
 
 def test_hidden_helper_keeps_everything_else():

@@ -39,7 +39,6 @@ __all__ = [
     "arena_games",
     "arena_report",
     "bench",
-    "golem_points",
     "_panic_for_tests",
 ]
 
@@ -141,9 +140,9 @@ class GameState:
         cards. ``GolemError`` (``hidden_decks``) where ``INFO["decks"]`` is false."""
     @property
     def ruleset(self) -> Optional[dict[str, Any]]:
-        """The rules file the state plays by (Golem's components: ``game``, ``source``,
-        ``sha256``, ``facts``, ``placeholders`` and the ``line`` printed with every
-        result), or None for a game whose rules are all built in."""
+        """The rules file the state plays by (Golem's components: ``game``, ``kind``,
+        ``source``, ``sha256``, ``facts``, ``placeholders`` and the ``line`` printed with
+        every result), or None for a game whose rules are all built in."""
     def to_svg(self) -> Optional[str]: ...
     def _repr_svg_(self) -> Optional[str]: ...
     def save(
@@ -241,6 +240,11 @@ class Century(GameState):
     def seat(self, seat: int) -> Seat: ...
     @property
     def seats(self) -> list[Seat]: ...
+    Seat: ClassVar[type[Seat]]
+    """The class of the snapshots ``seat()`` and ``seats`` give."""
+    @staticmethod
+    def golem_points(name: str) -> int:
+        """Victory points of a golem card, by name."""
 
 class ObjectiveStatus(TypedDict):
     id: str
@@ -284,24 +288,24 @@ def load(path: Union[str, PathLike[str]]) -> GameState:
 def read_position(
     path: Optional[str] = None,
     text: Optional[str] = None,
-    components: Optional[str] = None,
+    rules_file: Optional[str] = None,
     seed: int = 0,
-    components_text: Optional[tuple[str, str]] = None,
+    rules_text: Optional[tuple[str, str]] = None,
 ) -> tuple[GameState, list[str]]:
     """A position of any game from a file or a text, with the warnings its reading gave;
-    ``components`` overrides the rules file it names, as does ``components_text`` (a
-    rules file's ``(name, content)``); ``seed`` fills its ``?`` cards."""
+    ``rules_file`` overrides the rules file it names (Golem's components), as does
+    ``rules_text`` (a rules file's ``(name, content)``); ``seed`` fills its ``?`` cards."""
 
 def new_game(
     game: str,
     players: int,
     seed: int = 0,
     options: list[tuple[str, str]] = ...,
-    components_text: Optional[tuple[str, str]] = None,
+    rules_text: Optional[tuple[str, str]] = None,
 ) -> GameState:
     """A fresh starting position of ``game`` with its decks shuffled by ``seed``;
     ``options`` are the game's setup choices as ``(name, value)`` pairs;
-    ``components_text`` a rules file's ``(name, content)`` to play by."""
+    ``rules_text`` a rules file's ``(name, content)`` to play by."""
 
 def setup_options(game: str) -> list[tuple[str, str, str]]:
     """The setup choices ``new_game`` takes for ``game``: ``(name, kind, help)``, kind
@@ -527,8 +531,6 @@ def bench(
     run ``nodes`` is the signature and ``expected`` the value recorded in the code;
     ``expected`` is None for an ad-hoc run. ``stop`` ends it at once: ``stopped`` is then
     True, the search cut short is left out and ``expected`` is None."""
-
-def golem_points(name: str) -> int: ...
 
 LIMITS: dict[str, tuple[int, int]]
 """Ranges the core bounds itself, inclusive: ``hash`` (MiB), ``threads``, ``depth``

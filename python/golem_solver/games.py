@@ -49,15 +49,15 @@ def load(position: Union[str, PathLike]) -> Any:
 def read_position(
     path: Optional[Union[str, PathLike]] = None,
     text: Optional[str] = None,
-    components: Optional[Union[str, PathLike]] = None,
+    rules_file: Optional[Union[str, PathLike]] = None,
     seed: int = 0,
-    components_text: Optional[Tuple[str, str]] = None,
+    rules_text: Optional[Tuple[str, str]] = None,
 ) -> Tuple[Any, List[str]]:
     """A position from a file (``path``) or from ``text``, with the warnings its reading
     gave (a components file other than the writer's, guessed hidden cards).
 
-    ``components`` replaces the components file the position names (Golem's
-    ``--components``); so does ``components_text``, a components file's ``(name,
+    ``rules_file`` replaces the rules file the position names (Golem's components
+    file, ``--components``); so does ``rules_text``, a rules file's ``(name,
     content)`` (an upload: no file is read); a game without one refuses them. Relative
     paths inside the position start at the file's folder (the working directory for
     ``text``). ``seed`` fills the hidden cards written ``?``.
@@ -65,9 +65,9 @@ def read_position(
     return _core.read_position(
         None if path is None else str(path),
         text,
-        None if components is None else str(components),
+        None if rules_file is None else str(rules_file),
         seed,
-        components_text,
+        rules_text,
     )
 
 
@@ -105,17 +105,17 @@ def new(
     seed: int = 0,
     hidden_decks: bool = False,
     options: Optional[Mapping[str, str]] = None,
-    components_text: Optional[Tuple[str, str]] = None,
+    rules_text: Optional[Tuple[str, str]] = None,
 ) -> Any:
     """A fresh starting position of ``game``, shuffled by ``seed``; with ``hidden_decks``
     the deck orders are left out, so every deal is a chance event. ``options`` are the
     game's setup choices (``setup_options(game)``), e.g. ``{"map": "kazan"}``.
-    ``components_text`` is a components file's ``(name, content)`` to play by (Golem; the
-    positions written then name the file ``name``)."""
+    ``rules_text`` is a rules file's ``(name, content)`` to play by (Golem's components;
+    the positions written then name the file ``name``)."""
     check_players(game, players)
     check_int("seed", seed)
     pairs = [(str(k), str(v)) for k, v in (options or {}).items()]
-    state = _new_game(check_game(game), players, seed, pairs, components_text)
+    state = _new_game(check_game(game), players, seed, pairs, rules_text)
     if hidden_decks:
         state.hide_decks()  # refused by the core for a game without decks
     return state

@@ -938,7 +938,7 @@ class Store:
         ``warnings``."""
         components = self.components_for(text, upload)
         refuse_paths_in_toml(text, field, UPLOAD_KEYS if components else ())
-        state, said = registry.read_position(text=text, components_text=components)
+        state, said = registry.read_position(text=text, rules_text=components)
         if warnings is not None:
             warnings.extend(said)
         if components is not None:
@@ -993,7 +993,7 @@ class Store:
                 raise refusal(f"upload.{key}", f"{name} takes no uploaded {key} file")
             components = self.uploaded_components(value, f"upload.{key}")
         state = registry.new(
-            name, players, seed, bool(hidden), clean, components_text=components
+            name, players, seed, bool(hidden), clean, rules_text=components
         )
         if components is not None:
             self.remember_components(components)

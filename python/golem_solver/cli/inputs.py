@@ -29,9 +29,9 @@ def load_position(pos: str, components: Optional[Path] = None):
                 raise refusal("stdin", f"larger than {MAX_POSITION_BYTES} bytes")
         else:
             text = read_capped(stdin, "stdin")
-        state, warnings = read_position(text=text, components=components)
+        state, warnings = read_position(text=text, rules_file=components)
     else:
-        state, warnings = read_position(path=pos, components=components)
+        state, warnings = read_position(path=pos, rules_file=components)
     for warning in warnings:
         typer.echo(f"warning: {escape(warning)}", err=True)
     return state

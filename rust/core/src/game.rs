@@ -47,7 +47,7 @@ pub enum Turn {
 
 /// What a game is, independent of any state: for registries, command lines and adapters
 /// (OpenSpiel's `GameType`/`GameInfo`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct GameInfo {
     /// Short identifier, the `game = "..."` key of its position files (`century-golem`).
     pub name: &'static str,
@@ -115,6 +115,8 @@ pub type PositionError = Refusal;
 pub struct Ruleset {
     /// The game's short name (`golem-cranio`).
     pub game: &'static str,
+    /// What the game calls its rules file (Golem: `components`).
+    pub kind: &'static str,
     /// `builtin` or the file's path.
     pub source: String,
     /// Lower-case hex SHA-256 of the file.
@@ -130,8 +132,8 @@ impl Ruleset {
     pub fn line(&self) -> String {
         let short: String = self.sha256.chars().take(12).collect();
         format!(
-            "ruleset: {} components {} (sha256 {short}…) — {} of {} values are placeholders",
-            self.game, self.source, self.placeholders, self.facts
+            "ruleset: {} {} {} (sha256 {short}…) — {} of {} values are placeholders",
+            self.game, self.kind, self.source, self.placeholders, self.facts
         )
     }
 }
@@ -640,6 +642,7 @@ mod tests {
     fn the_ruleset_line_names_game_source_hash_and_placeholders() {
         let r = Ruleset {
             game: "golem-cranio",
+            kind: "components",
             source: "builtin".into(),
             sha256: "1f3a2b4c5d6e7f8091a2b3c4d5e6f708".into(),
             facts: 580,

@@ -190,6 +190,23 @@ impl PyCentury {
         held(&slf).silver_left()
     }
 
+    /// The class of the snapshots `seat()` and `seats` give.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn Seat(py: Python<'_>) -> Py<pyo3::types::PyType> {
+        py.get_type::<PySeat>().unbind()
+    }
+
+    /// Victory points of a golem card, by name.
+    #[staticmethod]
+    fn golem_points(name: &str) -> PyResult<u8> {
+        guarded(|| {
+            golem_by_name(name)
+                .map(|g| GOLEMS[g as usize].points)
+                .ok_or_else(|| golem_error("golem", format!("unknown golem card '{name}'")))
+        })
+    }
+
     /// A snapshot of one seat's belongings.
     fn seat(
         slf: PyRef<'_, Self>,
@@ -212,14 +229,4 @@ impl PyCentury {
                 .collect())
         })
     }
-}
-
-/// Victory points of a golem card, by name.
-#[pyfunction]
-pub(crate) fn golem_points(name: &str) -> PyResult<u8> {
-    guarded(|| {
-        golem_by_name(name)
-            .map(|g| GOLEMS[g as usize].points)
-            .ok_or_else(|| golem_error("golem", format!("unknown golem card '{name}'")))
-    })
 }

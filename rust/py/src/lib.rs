@@ -226,7 +226,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena::arena_games, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena_report, m)?)?;
     m.add_function(wrap_pyfunction!(bench::bench, m)?)?;
-    m.add_function(wrap_pyfunction!(century::golem_points, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     Ok(())
 }

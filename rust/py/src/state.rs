@@ -119,7 +119,7 @@ pub(crate) fn context(path: Option<&Path>, rules_file: Option<PathBuf>, seed: u6
 }
 
 /// A rules file's `(name, text)` as the core takes it.
-fn rules_text(given: Option<(String, String)>) -> Option<RulesText> {
+fn rules_text_of(given: Option<(String, String)>) -> Option<RulesText> {
     given.map(|(name, text)| RulesText { name, text })
 }
 
@@ -133,6 +133,7 @@ pub(crate) fn ruleset_dict(
     };
     let dict = PyDict::new(py);
     dict.set_item("game", ruleset.game)?;
+    dict.set_item("kind", ruleset.kind)?;
     dict.set_item("source", &ruleset.source)?;
     dict.set_item("sha256", &ruleset.sha256)?;
     dict.set_item("facts", ruleset.facts)?;
@@ -143,19 +144,7 @@ pub(crate) fn ruleset_dict(
 
 /// A game's description as a dict (the class attribute `INFO`).
 pub(crate) fn info_dict<'py>(py: Python<'py>, info: &GameInfo) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    dict.set_item("name", info.name)?;
-    dict.set_item("title", info.title)?;
-    dict.set_item("min_players", info.min_players)?;
-    dict.set_item("max_players", info.max_players)?;
-    dict.set_item("chance", info.chance)?;
-    dict.set_item("hidden_information", info.hidden_information)?;
-    dict.set_item("simultaneous", info.simultaneous)?;
-    dict.set_item("action_space", info.action_space)?;
-    dict.set_item("max_chance_outcomes", info.max_chance_outcomes)?;
-    dict.set_item("solo_win", info.solo_win)?;
-    dict.set_item("decks", info.decks)?;
-    Ok(dict)
+    Ok(pythonize::pythonize(py, info)?.downcast_into::<PyDict>()?)
 }
 
 /// The winning seat of a finished game: the one seat whose return is 1.
@@ -777,17 +766,17 @@ pub(crate) fn load(py: Python<'_>, path: PathBuf) -> PyResult<PyObject> {
 }
 
 /// A position of any game from a file (`path`) or from `text`, with the warnings its
-/// reading gave; `components` overrides the rules file it names, as does
-/// `components_text`, a rules file's `(name, content)`; `seed` fills its `?` cards.
+/// reading gave; `rules_file` overrides the rules file it names, as does `rules_text`, a
+/// rules file's `(name, content)`; `seed` fills its `?` cards.
 #[pyfunction]
-#[pyo3(signature = (path = None, text = None, components = None, seed = 0, components_text = None))]
+#[pyo3(signature = (path = None, text = None, rules_file = None, seed = 0, rules_text = None))]
 pub(crate) fn read_position(
     py: Python<'_>,
     path: Option<PathBuf>,
     text: Option<String>,
-    components: Option<PathBuf>,
+    rules_file: Option<PathBuf>,
     #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
-    components_text: Option<(String, String)>,
+    rules_text: Option<(String, String)>,
 ) -> PyResult<(PyObject, Vec<String>)> {
     guarded(|| {
         let text = match (&path, text) {
@@ -801,8 +790,8 @@ pub(crate) fn read_position(
             }
         };
         let ctx = ReadContext {
-            rules_text: rules_text(components_text),
-            ..context(path.as_deref(), components, seed)
+            rules_text: rules_text_of(rules_text),
+            ..context(path.as_deref(), rules_file, seed)
         };
         read_any(py, &text, &ctx)
     })
@@ -814,20 +803,20 @@ fn read_any(py: Python<'_>, text: &str, ctx: &ReadContext) -> PyResult<(PyObject
 }
 
 /// A fresh game of `game` (its name) for `players` seats, shuffled from `seed`; with
-/// `components_text`, a rules file's `(name, content)`, played by those rules.
+/// `rules_text`, a rules file's `(name, content)`, played by those rules.
 #[pyfunction]
-#[pyo3(signature = (game, players, seed = 0, options = Vec::new(), components_text = None))]
+#[pyo3(signature = (game, players, seed = 0, options = Vec::new(), rules_text = None))]
 pub(crate) fn new_game(
     py: Python<'_>,
     game: &str,
     #[pyo3(from_py_with = "crate::ints::players")] players: i64,
     #[pyo3(from_py_with = "crate::ints::seed")] seed: u64,
     options: Vec<(String, String)>,
-    components_text: Option<(String, String)>,
+    rules_text: Option<(String, String)>,
 ) -> PyResult<PyObject> {
     guarded(|| {
         let id = GameId::from_name(game).map_err(refused)?;
-        let rules = rules_text(components_text);
+        let rules = rules_text_of(rules_text);
         let state =
             AnyState::new_game(id, players, seed, &options, rules.as_ref()).map_err(refused)?;
         state_object(py, state)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import List, Optional, Sequence
 
-from ..._core import Century, golem_points
+from ..._core import Century
 
 CRYSTAL_STYLES = {
     "y": "bold yellow",
@@ -64,7 +64,7 @@ def golem_rows(state: Century) -> List[List[str]]:
     return [
         ["coin"] + [coin_text(state, c) for c in state.golem_row_coins],
         ["golem"] + row,
-        ["points"] + [str(golem_points(g)) for g in row],
+        ["points"] + [str(Century.golem_points(g)) for g in row],
     ]
 
 

@@ -360,6 +360,7 @@ impl Game for State {
         let info = &self.comp.info;
         Some(Ruleset {
             game: GAME_KEY,
+            kind: "components",
             source: info.source.label().to_string(),
             sha256: info.sha256.clone(),
             facts: info.facts,
