@@ -598,6 +598,14 @@ def test_the_api_has_default_budgets(monkeypatch, midgame):
             ["analyse", MIDGAME, "--depth", "3"],
             "error: depth: not used by --algo ismcts",
         ),
+        (
+            ["analyse", MIDGAME, "--samples", "2"],
+            "error: samples: not used by --algo ismcts",
+        ),
+        (
+            ["solve", MIDGAME, "--samples", "-1"],
+            "error: samples: -1 is outside 0..=1000",
+        ),
         (["analyse", MIDGAME, "--epsilon", "-1"], "error: epsilon: "),
         (
             ["analyse", MIDGAME, "--rollout", "heuristic", "--epsilon", "-1"],

@@ -119,6 +119,21 @@ def test_bad_search_arguments_name_the_field():
         solve(over, depth=1)
 
 
+def test_solve_reads_the_other_alphabeta_options_from_the_core_table():
+    state = Century.load(MIDGAME)
+    hand = solve(state, depth=2, objective="margin", eval="hand", samples=2)
+    fitted = solve(state, depth=2, objective="margin", eval="fitted", samples=2)
+    assert hand["depth"] == fitted["depth"] == 2
+    # The weight set reaches the search: the same tree, valued by other weights.
+    assert (hand["value"], hand["nodes"]) != (fitted["value"], fitted["nodes"])
+    with pytest.raises(GolemError, match="^hash: give it as hash_mb="):
+        solve(state, depth=1, hash=4)
+    with pytest.raises(GolemError, match="^rollout:"):
+        solve(state, depth=1, rollout="random")  # an ISMCTS option
+    with pytest.raises(GolemError, match="^samples:"):
+        solve(state, depth=1, samples=-1)
+
+
 def test_cli_solve_json_last_line():
     out = runner.invoke(app, ["solve", str(ENDGAME), "--depth", "2", "--json"])
     assert out.exit_code == 0, out.output

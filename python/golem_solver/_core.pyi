@@ -341,15 +341,14 @@ def solve(
     threads: int = 1,
     on_iteration: Optional[Callable[[SearchResult], object]] = None,
     stop: Optional[StopToken] = None,
+    **options: SearchOptionValue,
 ) -> SearchResult:
     """Alpha-beta with iterative deepening (minimax for two players, paranoid for more)
     until the first budget is reached; ``on_iteration`` gets each iteration's result.
     With ``threads`` above 1 the threads share each iteration's root moves on one table
     (settled values and proofs are those of one thread; estimates and node counts can
-    vary)."""
-
-SearchOptionValue = Union[str, int, float, bool, None]
-"""A search option's value: its text, a number, or True/False for ``on``/``off``."""
+    vary). ``options`` are the other alpha-beta options of ``SEARCH_OPTIONS``
+    (``samples``, ``eval``), read as bot specs read them."""
 
 class SearchOptionInfo(TypedDict, total=False):
     name: str
@@ -531,6 +530,9 @@ def bench(
     run ``nodes`` is the signature and ``expected`` the value recorded in the code;
     ``expected`` is None for an ad-hoc run. ``stop`` ends it at once: ``stopped`` is then
     True, the search cut short is left out and ``expected`` is None."""
+
+SearchOptionValue = Union[str, int, float, bool, None]
+"""A search option's value: its text, a number, or True/False for ``on``/``off``."""
 
 LIMITS: dict[str, tuple[int, int]]
 """Ranges the core bounds itself, inclusive: ``hash`` (MiB), ``threads``, ``depth``

@@ -54,9 +54,12 @@ def solve(
     threads: int = 1,
     on_iteration: Optional[Callable[[Result], object]] = None,
     stop: Optional[_core.StopToken] = None,
+    **options: Any,
 ) -> Result:
     """Alpha-beta (see ``golem_solver._core.solve``); with no budget at all it searches
-    for 10 s, and ``movetime_ms=0`` lifts the time cap."""
+    for 10 s, and ``movetime_ms=0`` lifts the time cap. ``options`` are the other
+    alpha-beta options the core declares (``golem_solver.checks.SEARCH_OPTIONS``:
+    ``samples``, ``eval``), read as bot specs read them."""
     check_int("depth", depth)
     check_int("nodes", nodes)
     check_int("movetime_ms", movetime_ms, "movetime")
@@ -75,6 +78,7 @@ def solve(
         threads=threads,
         on_iteration=on_iteration,
         stop=stop,
+        **options,
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any, Callable, Dict, Optional
 
 import typer
 
+from ..checks import SEARCH_OPTIONS
 from ..errors import refusal
 from ..search import DEFAULT_ITERATIONS, DEFAULT_MOVETIME_MS, analyse, solve
 from . import report
@@ -96,7 +97,16 @@ def _check_stream(as_json: bool, stream: bool) -> None:
 
 
 def _solve(
-    state, depth, nodes, movetime, objective, hash_mb, as_json, stream, threads=1
+    state,
+    depth,
+    nodes,
+    movetime,
+    objective,
+    hash_mb,
+    as_json,
+    stream,
+    threads=1,
+    search_options=None,
 ):
     """``movetime`` 0 lifts the time cap (``--movetime 0``, ``--infinite``)."""
     result, interrupted = run_interruptibly(
@@ -110,13 +120,19 @@ def _solve(
             threads=threads,
             on_iteration=_progress(as_json, stream),
             stop=token,
+            **(search_options or {}),
         )
     )
     _finish(result, interrupted, as_json, state)
 
 
+#: Where `solve` differs from an alpha-beta bot: it searches every chance outcome.
+SOLVE_DEFAULTS = {"samples": "0"}
+
+
 @app.command("solve")
 @reports_errors
+@with_search_options("alphabeta", defaults=SOLVE_DEFAULTS)
 def solve_command(
     pos: str = PosArg,
     depth: Optional[int] = DepthOpt,
@@ -129,6 +145,7 @@ def solve_command(
     as_json: bool = JsonOpt,
     stream: bool = StreamOpt,
     components: Optional[Path] = ComponentsOpt,
+    search_options: Optional[Dict[str, Any]] = None,
 ) -> None:
     """Alpha-beta: the best move, its proven value and the principal variation.
 
@@ -142,12 +159,23 @@ def solve_command(
         movetime = 0
     state = load_position(pos, components)
     ruleset_line(state, as_json)
-    _solve(state, depth, nodes, movetime, objective, hash_mb, as_json, stream, threads)
+    _solve(
+        state,
+        depth,
+        nodes,
+        movetime,
+        objective,
+        hash_mb,
+        as_json,
+        stream,
+        threads,
+        search_options,
+    )
 
 
 @app.command("analyse")
 @reports_errors
-@with_search_options("ismcts")
+@with_search_options("ismcts", "alphabeta", defaults=SOLVE_DEFAULTS)
 def analyse_command(
     ctx: typer.Context,
     pos: str = PosArg,
@@ -189,7 +217,16 @@ def analyse_command(
     if algo == "alphabeta":  # the same time cap as `solve`
         movetime = DEFAULT_MOVETIME_MS if movetime is None else movetime
         _solve(
-            state, depth, nodes, movetime, objective, hash_mb, as_json, stream, threads
+            state,
+            depth,
+            nodes,
+            movetime,
+            objective,
+            hash_mb,
+            as_json,
+            stream,
+            threads,
+            search_options,
         )
         return
     if iterations is None and nodes is None and movetime is None:
@@ -232,8 +269,8 @@ def _refuse_unused(
     for param, option in unused:
         if _given(ctx, param):
             raise refusal(option, f"not used by --algo {algo}")
-    if algo == "alphabeta":
-        for name in search_options:
+    for name in search_options:
+        if algo not in SEARCH_OPTIONS[name]["searches"]:
             raise refusal(name, f"not used by --algo {algo}")
 
 

@@ -202,8 +202,17 @@ def with_setup_flags(command: Callable[..., Any]) -> Callable[..., Any]:
 # ---- search options: an option each, made from the core's declarations ---------------
 
 #: Search options that keep an option of their own in the commands (the budget, the
-#: threads, --objective), and older spellings kept beside the declared name.
-OWN_OPTIONS = ("iterations", "movetime", "threads", "solo")
+#: threads, --objective, --depth and --hash, whose defaults differ from a bot's), and
+#: older spellings kept beside the declared name.
+OWN_OPTIONS = (
+    "iterations",
+    "movetime",
+    "threads",
+    "solo",
+    "depth",
+    "objective",
+    "hash",
+)
 ALIASES = {"variant": ["--ismcts"]}
 
 
@@ -211,7 +220,7 @@ def _amount(value: float) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 
-def _search_parameter(option: Dict[str, Any]) -> inspect.Parameter:
+def _search_parameter(option: Dict[str, Any], default: str) -> inspect.Parameter:
     name = option["name"]
     flags = [f"--{name.replace('_', '-')}", *ALIASES.get(name, [])]
     if option["kind"] == "choice":
@@ -223,7 +232,7 @@ def _search_parameter(option: Dict[str, Any]) -> inspect.Parameter:
         metavar = "INT" if option["kind"] == "count" else "NUMBER"
         limits = f", {_amount(option['low'])} to {_amount(option['high'])}"
     text = option["help"]
-    help = f"{text[0].upper()}{text[1:]} (default {option['default']}{limits})."
+    help = f"{text[0].upper()}{text[1:]} (default {default}{limits})."
     return inspect.Parameter(
         f"search_{name}",
         inspect.Parameter.KEYWORD_ONLY,
@@ -233,16 +242,18 @@ def _search_parameter(option: Dict[str, Any]) -> inspect.Parameter:
 
 
 def with_search_options(
-    search: str,
+    *searches: str, defaults: Optional[Dict[str, str]] = None
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Gives a command one option per declared option of ``search`` (``ismcts``) that has
-    none of its own (``--rollout``, ``--cutoff``, ``--widening``, ...: adding an option
-    to the core's table adds it here), and hands the command ``search_options``, the
-    ones given, by name."""
+    """Gives a command one option per declared option of ``searches`` (``ismcts``,
+    ``alphabeta``) that has none of its own (``--rollout``, ``--cutoff``, ``--samples``,
+    ...: adding an option to the core's table adds it here), and hands the command
+    ``search_options``, the ones given, by name. The help shows the table's default (a
+    bot's) unless ``defaults`` gives the command's own."""
+    shown = defaults or {}
     declared = [
         o
         for o in SEARCH_OPTIONS.values()
-        if search in o["searches"] and o["name"] not in OWN_OPTIONS
+        if set(searches) & set(o["searches"]) and o["name"] not in OWN_OPTIONS
     ]
 
     def gather(values: Dict[str, Any]) -> Dict[str, Any]:
@@ -250,7 +261,10 @@ def with_search_options(
         return {name: value for name, value in given.items() if value is not None}
 
     def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
-        added = [_search_parameter(option) for option in declared]
+        added = [
+            _search_parameter(option, shown.get(option["name"], option["default"]))
+            for option in declared
+        ]
         return _with_parameters(command, "search_options", added, gather)
 
     return decorate

@@ -11,7 +11,9 @@ use std::time::Duration;
 use golem_core::search::alphabeta::AlphaBetaConfig;
 use golem_core::search::ismcts::IsmctsConfig;
 use golem_core::search::objective::Objective;
-use golem_core::search::options::{check_range, GivenOptions, HASH_MB, THREADS};
+use golem_core::search::options::{
+    apply_alphabeta_options, check_range, GivenOptions, HASH_MB, THREADS,
+};
 use golem_core::search::report::{self, AnalysisAsk};
 use golem_core::search::{Limits, StopFlag};
 use golem_core::{with_state, Refusal};
@@ -86,9 +88,34 @@ where
     Python::with_gil(|py| Ok(pythonize(py, &result)?.unbind()))
 }
 
-/// Alpha-beta: see `solve` in the Python stub (`_core.pyi`) for the arguments.
+/// The search options given as keywords (`**options`), checked against the options
+/// `search` takes; `own` names those with a keyword of their own (`(option, keyword)`),
+/// which are refused here with a pointer to it.
+fn given_options<'a>(
+    texts: &'a [(String, String)],
+    search: &str,
+    own: &[(&str, &str)],
+) -> PyResult<Vec<(&'a str, &'a str)>> {
+    let pairs: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    GivenOptions::new(&pairs)
+        .check_names(search)
+        .map_err(refused)?;
+    for &(name, _) in &pairs {
+        if let Some((_, keyword)) = own.iter().find(|(option, _)| *option == name) {
+            return Err(golem_error(name, format!("give it as {keyword}=")));
+        }
+    }
+    Ok(pairs)
+}
+
+/// Alpha-beta: see `solve` in the Python stub (`_core.pyi`) for the arguments. The other
+/// alpha-beta options (`samples`, `eval`, ...) are keywords read by the core's one parser
+/// of `SEARCH_OPTIONS`, the bot specs' own.
 #[pyfunction]
-#[pyo3(signature = (state, *, depth=None, nodes=None, movetime_ms=None, objective="win", hash_mb=16, use_tt=true, threads=1, on_iteration=None, stop=None))]
+#[pyo3(signature = (state, *, depth=None, nodes=None, movetime_ms=None, objective="win", hash_mb=16, use_tt=true, threads=1, on_iteration=None, stop=None, **options))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve(
     state: &Bound<'_, PyGameState>,
@@ -101,13 +128,18 @@ pub fn solve(
     #[pyo3(from_py_with = "crate::ints::threads")] threads: usize,
     on_iteration: Option<Py<PyAny>>,
     stop: Option<PyStopToken>,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyObject> {
+    let options = option_texts(options)?;
     guarded(|| {
+        // The options with a keyword of their own under another name.
+        let own = [("movetime", "movetime_ms"), ("hash", "hash_mb")];
+        let pairs = given_options(&options, "alphabeta", &own)?;
         let objective = Objective::from_name(objective).map_err(refused)?;
         if depth == Some(0) {
             return Err(golem_error("depth", "must be at least 1"));
         }
-        let config = AlphaBetaConfig {
+        let mut config = AlphaBetaConfig {
             objective,
             hash_mb: check_range("hash", hash_mb, HASH_MB).map_err(refused)?,
             use_tt,
@@ -115,6 +147,7 @@ pub fn solve(
             threads: check_range("threads", threads, THREADS).map_err(refused)?,
             ..AlphaBetaConfig::default()
         };
+        apply_alphabeta_options(&mut config, &GivenOptions::new(&pairs)).map_err(refused)?;
         let limits = limits(depth, nodes, movetime_ms, None);
         let flag = stop.map(|s| s.flag).unwrap_or_default();
         with_state!(PyGameState::held(state), f, G => {
@@ -152,24 +185,9 @@ pub fn analyse(
         if iterations == Some(0) {
             return Err(golem_error("iterations", "must be at least 1"));
         }
-        let pairs: Vec<(&str, &str)> = options
-            .iter()
-            .map(|(k, v)| (k.as_str(), v.as_str()))
-            .collect();
-        // The budget and the threads have keywords of their own.
-        GivenOptions::new(&pairs)
-            .check_names("ismcts")
-            .map_err(refused)?;
-        for &(name, _) in &pairs {
-            if matches!(name, "iterations" | "movetime" | "threads" | "solo") {
-                let own = match name {
-                    "movetime" => "movetime_ms",
-                    "solo" => "objective",
-                    other => other,
-                };
-                return Err(golem_error(name, format!("give it as {own}=")));
-            }
-        }
+        // The options with a keyword of their own under another name.
+        let own = [("movetime", "movetime_ms"), ("solo", "objective")];
+        let pairs = given_options(&options, "ismcts", &own)?;
         let config = IsmctsConfig {
             threads,
             seed,

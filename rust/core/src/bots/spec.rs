@@ -16,9 +16,9 @@ use std::time::Duration;
 
 use super::{AlphaBetaBot, Bot, IsmctsBot, Policies, RandomBot};
 use crate::refusal::{refuse, Refusal};
+use crate::search::alphabeta::AlphaBetaConfig;
 use crate::search::alphabeta::MAX_DEPTH;
-use crate::search::objective::Objective;
-use crate::search::options::{apply_ismcts_options, eval_weights, GivenOptions};
+use crate::search::options::{apply_alphabeta_options, apply_ismcts_options, GivenOptions};
 use crate::search::tt::TranspositionTable;
 use crate::Game;
 
@@ -114,15 +114,17 @@ fn alphabeta<G: Game>(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecE
     given.check_names("alphabeta")?;
     let mut bot = AlphaBetaBot::default();
     bot.depth = given.count("depth")?.map_or(bot.depth, |d| d as u32);
-    bot.objective = given
-        .choice("objective", &[Objective::Margin, Objective::Win])?
-        .unwrap_or(bot.objective);
-    bot.hash_mb = given.count("hash")?.map_or(bot.hash_mb, |mb| mb as usize);
-    if let Err(e) = TranspositionTable::<G::Action>::check(bot.hash_mb) {
+    let mut config = AlphaBetaConfig {
+        objective: bot.objective,
+        hash_mb: bot.hash_mb,
+        chance_samples: bot.chance_samples,
+        threads: bot.threads,
+        eval: bot.eval,
+        ..AlphaBetaConfig::default()
+    };
+    apply_alphabeta_options(&mut config, &given)?;
+    if let Err(e) = TranspositionTable::<G::Action>::check(config.hash_mb) {
         return refuse("hash", e.to_string());
-    }
-    if let Some(samples) = given.count("samples")? {
-        bot.chance_samples = (samples > 0).then_some(samples as u32);
     }
     if let Some(ms) = given.count("movetime")? {
         bot.movetime = Some(Duration::from_millis(ms));
@@ -130,7 +132,10 @@ fn alphabeta<G: Game>(options: &[(&str, &str)]) -> Result<AlphaBetaBot, BotSpecE
             bot.depth = MAX_DEPTH;
         }
     }
-    bot.threads = given.count("threads")?.map_or(1, |t| t as usize);
-    bot.eval = eval_weights(&given)?.unwrap_or(bot.eval);
+    bot.objective = config.objective;
+    bot.hash_mb = config.hash_mb;
+    bot.chance_samples = config.chance_samples;
+    bot.threads = config.threads;
+    bot.eval = config.eval;
     Ok(bot)
 }

@@ -3,6 +3,7 @@
 
 use std::ops::RangeInclusive;
 
+use super::alphabeta::AlphaBetaConfig;
 use super::ismcts::{IsmctsConfig, Parallel, Reward, Rollout, SoloGoal, Variant, Widening};
 use super::objective::Objective;
 use crate::game::{EvalWeights, GameInfo};
@@ -504,6 +505,30 @@ pub fn apply_ismcts_options(
     Ok(())
 }
 
+/// The alpha-beta options of `given` ([`SEARCH_OPTIONS`]) set on `config`, the one reader
+/// of them for bot specs and `solve(**options)`: `objective`, `hash`, `samples` (0:
+/// every outcome), `threads` and `eval`. The budget (`depth`, `movetime`) is the
+/// caller's: it is a limit, not a setting.
+pub fn apply_alphabeta_options(
+    config: &mut AlphaBetaConfig,
+    given: &GivenOptions<'_>,
+) -> Result<(), Refusal> {
+    config.objective = given
+        .choice("objective", &[Objective::Margin, Objective::Win])?
+        .unwrap_or(config.objective);
+    if let Some(mb) = given.count("hash")? {
+        config.hash_mb = mb as usize;
+    }
+    if let Some(samples) = given.count("samples")? {
+        config.chance_samples = (samples > 0).then_some(samples as u32);
+    }
+    if let Some(threads) = given.count("threads")? {
+        config.threads = threads as usize;
+    }
+    config.eval = eval_weights(given)?.unwrap_or(config.eval);
+    Ok(())
+}
+
 /// The `eval` option: which of the game's weight sets the evaluation uses.
 pub fn eval_weights(given: &GivenOptions<'_>) -> Result<Option<EvalWeights>, Refusal> {
     given.choice(
@@ -518,6 +543,23 @@ pub const DEFAULT_EPSILON: f64 = 0.1;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn alphabeta_options_set_the_config_and_refuse_by_name() {
+        let mut config = AlphaBetaConfig::default();
+        let pairs = [("samples", "2"), ("eval", "hand"), ("objective", "margin")];
+        apply_alphabeta_options(&mut config, &GivenOptions::new(&pairs)).unwrap();
+        assert_eq!(config.chance_samples, Some(2));
+        assert_eq!(config.eval, EvalWeights::Hand);
+        assert_eq!(config.objective, Objective::Margin);
+        assert_eq!(config.hash_mb, AlphaBetaConfig::default().hash_mb);
+        let every = [("samples", "0")];
+        apply_alphabeta_options(&mut config, &GivenOptions::new(&every)).unwrap();
+        assert_eq!(config.chance_samples, None, "0: every outcome");
+        let bad = [("hash", "0")];
+        let refused = apply_alphabeta_options(&mut config, &GivenOptions::new(&bad));
+        assert_eq!(refused.unwrap_err().field, "hash");
+    }
 
     #[test]
     fn names_read_back_and_bad_values_name_their_option() {
