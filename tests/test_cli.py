@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import golem_solver
 from golem_solver import Century
 from golem_solver.cli import app
 
@@ -330,3 +331,23 @@ def test_alphabeta_searches_with_threads():
     )
     assert viaanalyse["best"] in legal
     assert bad("solve", MIDGAME, "--threads", "0").startswith("error: threads: ")
+
+
+def test_version_prints_the_package_version():
+    assert ok("--version").strip() == f"golem-solve {golem_solver.__version__}"
+
+
+def test_every_help_writes_placeholders_in_one_style_and_ranges_in_words():
+    import typer.main
+
+    commands = typer.main.get_command(app).commands
+    assert {"solve", "analyse", "arena", "new"} <= set(commands)
+    for name in commands:
+        out = ok(name, "--help")
+        for raw in ("<bool>", "<int>", "<float>", "..=18446744073709551615"):
+            assert raw not in out, (name, raw)
+    assert "[1–128]" in ok("solve", "--help")
+    wide = " ".join(ok("analyse", "--help").split())
+    assert "[1 or more]" in wide  # --nodes: no bound worth writing
+    # Rich markup would eat a bracketed word of a help text.
+    assert "golem-solver[ray]" in "".join(ok("arena", "--help").split())

@@ -158,6 +158,7 @@ BotsOpt = typer.Option(
     ...,
     "--bot",
     "-b",
+    metavar="SPEC",
     help="A bot, once per bot: random, greedy, ismcts[:iterations=N,rollout=heuristic,"
     "cutoff=C,...], alphabeta[:depth=D,objective=margin|win,hash=MB].",
 )

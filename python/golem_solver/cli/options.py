@@ -27,9 +27,17 @@ def ranged(key: str) -> Callable[[Any], Any]:
     return check
 
 
+#: Above this an integer option's range reads "or more": no one types 2^64 - 1.
+UNBOUNDED = 2**32
+
+
 def range_text(key: str) -> str:
+    """An integer option's range as a person writes it: ``[1–128]``, ``[0 or more]``
+    (the dash keeps a bounded range on one line of the help)."""
     low, high = RANGES[key]
-    return f" [{low}..={high}]"
+    if high > UNBOUNDED:
+        return f" [{low:,} or more]"
+    return f" [{low:,}–{high:,}]"
 
 
 def int_option(default: Any, *names: str, key: str, help: str, **more: Any) -> Any:

@@ -10,6 +10,7 @@ has and exits with status 130. A bug of golem-solver's own exits with status 70.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 import signal
@@ -18,6 +19,7 @@ import threading
 from typing import Any, Callable, Optional, Tuple, TypeVar
 
 import typer
+from rich.markup import escape as escape_markup
 from typer.core import TyperGroup
 
 from .._core import StopToken
@@ -25,7 +27,9 @@ from ..errors import GolemError, InternalError, error_line, field_and_message
 
 try:  # Typer >= 0.25 vendors Click
     from typer._click import exceptions as click_errors
+    from typer._click.core import Context as ClickContext
 except ImportError:  # pragma: no cover - older Typer uses Click itself
+    from click import Context as ClickContext  # type: ignore[assignment]
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
 EXIT_BAD_INPUT = 2
@@ -36,8 +40,21 @@ EXIT_INTERNAL_ERROR = 70
 FORCE_HINT = "use --force to overwrite it"
 
 
+class CommandUsageError(click_errors.UsageError):
+    """A usage error about the command line's words rather than an option: an unknown
+    command, an extra argument; ``field`` says which."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 def _usage_field(e: Exception) -> Optional[str]:
     """The option a usage error is about, as the core names options (``max_plies``)."""
+    if isinstance(e, CommandUsageError):
+        return e.field
+    if _extra_arguments(e.format_message()) is not None:
+        return "arguments"
     param = getattr(e, "param", None)
     if param is not None:
         longs = [o for o in param.opts if o.startswith("--")]
@@ -56,14 +73,63 @@ def _usage_message(e: Exception) -> str:
         return f"no such option{hint}"
     if isinstance(e, click_errors.BadParameter):
         return e.message
-    return e.format_message()
+    text = e.format_message()
+    extra = _extra_arguments(text)
+    return text if extra is None else f"unexpected extra argument(s): {extra}"
+
+
+def _extra_arguments(text: str) -> Optional[str]:
+    """The arguments of Click's "Got unexpected extra argument(s) (b c)", else None."""
+    prefix = "Got unexpected extra argument"
+    if not text.startswith(prefix) or not text.endswith(")"):
+        return None
+    return text[text.index(" (", len(prefix)) + 2 : -1]
+
+
+#: Placeholders in one style, by the option's type (a flag shows none; a choice shows
+#: its words, as Typer writes them).
+PLACEHOLDERS = {"int": "INT", "float": "NUMBER", "str": "TEXT", "Path": "PATH"}
+
+
+def _tidy_placeholders(command: Any) -> None:
+    """Gives every option of ``command`` (and of its subcommands) a placeholder in one
+    style: ``INT``, ``NUMBER``, ``TEXT``, ``PATH``, none for a flag (an option's own
+    metavar, ``FILE`` or ``POS``, is kept), and escapes its help for Rich, whose markup
+    would eat a bracketed word (``golem-solver[ray]``). Once per command."""
+    if getattr(command, "_tidied", False):
+        return
+    command._tidied = True
+    # `--help` is made on first use; make it now, to give it no placeholder either.
+    helper = command.get_help_option(ClickContext(command))
+    for param in [*getattr(command, "params", []), *([helper] if helper else [])]:
+        if getattr(param, "help", None):
+            param.help = escape_markup(param.help)
+        if getattr(param, "is_flag", False):
+            param.metavar = ""
+        elif param.metavar is None and hasattr(param, "bare_type"):
+            descriptor = getattr(param, "type_descriptor", None)
+            if descriptor is None or not descriptor.is_choice:
+                param.metavar = PLACEHOLDERS.get(param.bare_type(), param.metavar)
+    for sub in getattr(command, "commands", {}).values():
+        _tidy_placeholders(sub)
 
 
 class OneLineErrors(TyperGroup):
     """Typer's group with usage errors (an unknown or missing option, a bad value) as one
     line ``error: <option>: <message>``, exit status 2, instead of Rich's box."""
 
+    def resolve_command(self, ctx: Any, args: Any) -> Any:
+        """An unknown command is refused as ``error: command: no such command 'slove'
+        (did you mean solve?)``."""
+        name = args[0] if args else None
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=2)
+            hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+            raise CommandUsageError("command", f"no such command '{name}'{hint}")
+        return super().resolve_command(ctx, args)
+
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        _tidy_placeholders(self)
         try:
             code = super().main(*args, standalone_mode=False, **kwargs)
         except click_errors.UsageError as e:
@@ -92,6 +158,29 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(given: bool) -> None:
+    if given:
+        from .. import __version__
+
+        typer.echo(f"golem-solve {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_print_version,
+        is_eager=True,
+        help="Print the version and exit.",
+    ),
+) -> None:
+    """Exact solver tools for Golem-family game positions (TOML files that name their
+    game)."""
+
 
 F = TypeVar("F", bound=Callable[..., None])
 
