@@ -351,3 +351,45 @@ def test_every_help_writes_placeholders_in_one_style_and_ranges_in_words():
     assert "[1 or more]" in wide  # --nodes: no bound worth writing
     # Rich markup would eat a bracketed word of a help text.
     assert "golem-solver[ray]" in "".join(ok("arena", "--help").split())
+
+
+def test_a_cut_move_table_says_so_and_counts_read_as_words():
+    from golem_solver.cli.report import plural
+
+    out = ok("solve", MIDGAME, "--depth", "1")
+    total = json.loads(ok("solve", MIDGAME, "--depth", "1", "--json").splitlines()[-1])
+    shown = re.search(r"^(\d+) of (\d+) moves shown; --json for all$", out, re.M)
+    assert shown, out
+    assert int(shown.group(2)) == len(total["moves"]) > int(shown.group(1))
+    assert "no forced win or loss found within 1 ply (unproven)" in out
+    assert (plural(1, "ply", "plies"), plural(2, "ply", "plies")) == (
+        "1 ply",
+        "2 plies",
+    )
+
+
+def test_every_file_written_is_said_on_stderr(tmp_path):
+    start, picture, record = (tmp_path / n for n in ("s.toml", "s.svg", "r.jsonl"))
+    steps = [
+        (["new", "--players", "2", "-o", start], start),
+        (["show", start, "--svg", picture], picture),
+        (
+            [
+                "arena",
+                "--bot",
+                "random",
+                "--bot",
+                "random",
+                "--games",
+                "2",
+                "--record",
+                record,
+            ],
+            record,
+        ),
+    ]
+    for args, path in steps:
+        result = run(*args)
+        assert result.exit_code == 0, result.stderr
+        assert result.stderr.strip().splitlines()[-1] == f"wrote {path}"
+        assert path.exists()

@@ -21,7 +21,7 @@ from ..arena import record_of, run
 from ..checks import check_game, check_players
 from ..errors import refusal
 from ..games import GAMES
-from .inputs import parse_setup_options, refuse_existing
+from .inputs import parse_setup_options, refuse_existing, wrote
 from .options import (
     AddressOpt,
     BackendOpt,
@@ -257,6 +257,8 @@ def arena_command(
         results, interrupted = run_interruptibly(
             lambda token: run_games(bots, {**options, "stop": token})
         )
+    if record is not None:
+        wrote(record)
     if as_json:
         typer.echo(json.dumps(results))
     else:

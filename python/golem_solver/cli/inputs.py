@@ -60,6 +60,11 @@ def refuse_existing(path: Path, force: bool) -> None:
         raise refusal(str(path), f"file exists; {FORCE_HINT}")
 
 
+def wrote(path: Path) -> None:
+    """Says on stderr that a file was written (stdout stays the command's output)."""
+    typer.echo(f"wrote {path}", err=True)
+
+
 def write_position(state, out: Optional[Path], force: bool) -> None:
     """The position as TOML: to ``out`` (kept if it exists, unless ``force``) or stdout."""
     text = state.to_toml()
@@ -75,6 +80,7 @@ def write_position(state, out: Optional[Path], force: bool) -> None:
         if e.message.startswith("file exists"):  # another writer got there first
             raise refusal(e.field, f"file exists; {FORCE_HINT}") from None
         raise
+    wrote(out)
 
 
 def split_moves(moves: str) -> List[str]:

@@ -22,6 +22,7 @@ from .inputs import (
     split_moves,
     with_ruleset,
     write_position,
+    wrote,
 )
 from .options import (
     ComponentsOpt,
@@ -91,6 +92,7 @@ def show_command(
             raise refusal("svg", f"{state.game} has no board picture yet")
         refuse_existing(svg, force)
         write_atomically(svg, picture, overwrite=force, exists_hint=FORCE_HINT)
+        wrote(svg)
         return
     renderer = renderer_for(state.game)
     if sys.stdout.isatty():

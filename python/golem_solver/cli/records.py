@@ -17,7 +17,7 @@ from ..errors import refusal
 from ..records import GameRecord, read_records, replay
 from ..search import DEFAULT_ITERATIONS
 from .arena import progress_bar, progress_wanted
-from .inputs import refuse_existing, write_position
+from .inputs import refuse_existing, write_position, wrote
 from .options import AllowOutsideOpt, ForceOpt, OutOpt, int_option
 from .program import (
     EXIT_INTERRUPTED,
@@ -336,6 +336,7 @@ def annotate_command(
         [(index, record, _)] = work
         picture = plot_png(record, index, notes[index])
         write_atomically(plot, picture, overwrite=force, exists_hint=FORCE_HINT)
+        wrote(plot)
     if interrupted:
         typer.echo(
             f"annotate stopped after {sum(map(len, notes.values()))} of {total} decisions",

@@ -82,19 +82,26 @@ def solo_text(result: Result, words: Words) -> str:
     return text
 
 
+def plural(count: int, one: str, many: str) -> str:
+    """``1 ply``, ``2 plies``."""
+    return f"{count} {one if count == 1 else many}"
+
+
 def verdict_text(result: Result, words: Words = PLAIN) -> str:
     """The answer in words."""
     if result["algorithm"] == "ismcts":
-        iterations = f"({result['iterations']} iterations)"
+        iterations = f"({plural(result['iterations'], 'iteration', 'iterations')})"
         if result.get("expected_score") is not None:
             return f"{solo_text(result, words)} {iterations}"
         return f"estimated win chance {percent(result['value'])} {iterations}"
     if result["objective"] == "win":
         if result["result"] == "win":
-            return f"forced win in {result['plies']} plies"
+            return f"forced win in {plural(result['plies'], 'ply', 'plies')}"
         if result["result"] == "loss":
-            return f"forced loss in {result['plies']} plies (every move loses)"
-        return f"no forced win or loss found within {result['depth']} plies (unproven)"
+            plies = plural(result["plies"], "ply", "plies")
+            return f"forced loss in {plies} (every move loses)"
+        depth = plural(result["depth"], "ply", "plies")
+        return f"no forced win or loss found within {depth} (unproven)"
     kind = "exact" if result["exact"] else "estimated at the horizon"
     value = value_text(result["value"], result["exact"], sign=not words.solo)
     if words.solo:
@@ -161,6 +168,16 @@ def move_headers(result: Result, words: Words = PLAIN) -> List[str]:
     return ["move", "score"]
 
 
+def cut_note(result: Result, rows: List[List[str]]) -> str:
+    """What a move table cut for space says below it, or nothing."""
+    total = len(result["moves"])
+    return (
+        f"{len(rows)} of {total} moves shown; --json for all"
+        if len(rows) < total
+        else ""
+    )
+
+
 def print_final(result: Result, rich: bool, words: Words = PLAIN) -> None:
     best = result["best"]
     pv = "; ".join(result["pv"]) or "-"
@@ -190,6 +207,8 @@ def print_final(result: Result, rich: bool, words: Words = PLAIN) -> None:
         for row in rows:
             table.add_row(*row)
         console.print(table)
+        if cut_note(result, rows):
+            console.print(cut_note(result, rows))
         return
     if forced:
         print(f"after the forced {forced}")
@@ -199,6 +218,8 @@ def print_final(result: Result, rich: bool, words: Words = PLAIN) -> None:
     print("  ".join(h.ljust(w) for h, w in zip(headers, widths)).rstrip())
     for row in rows:
         print("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip())
+    if cut_note(result, rows):
+        print(cut_note(result, rows))
     sys.stdout.flush()
 
 
