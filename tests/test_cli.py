@@ -18,7 +18,7 @@ import golem_solver
 from golem_solver import Century
 from golem_solver.cli import app
 
-from conftest import MIDGAME, hide_decks
+from conftest import EXAMPLES, MIDGAME, hide_decks
 
 JSON_LAST_LINE = re.compile(
     r'^\{"depth": (\d+), "nodes": (\d+), "seconds": ([0-9.e+-]+)\}$'
@@ -219,7 +219,8 @@ def test_missing_file(command, tmp_path):
 def test_bad_toml(tmp_path):
     path = tmp_path / "bad.toml"
     path.write_text("this is [not toml")
-    assert bad("show", path).startswith("error: toml: ")
+    line = bad("show", path)
+    assert line.startswith(f"error: {path}: not a TOML position (line 1, column ")
 
 
 def test_invalid_position_names_field(tmp_path):
@@ -393,3 +394,19 @@ def test_every_file_written_is_said_on_stderr(tmp_path):
         assert result.exit_code == 0, result.stderr
         assert result.stderr.strip().splitlines()[-1] == f"wrote {path}"
         assert path.exists()
+
+
+def test_a_comma_between_moves_hints_at_the_semicolon():
+    line = bad("apply", MIDGAME, "--moves", "rest, rest")
+    assert line.endswith("(moves are separated by ';')")
+    assert "separated" not in bad("apply", MIDGAME, "--moves", "frobnicate")
+
+
+@pytest.mark.parametrize("example", sorted(EXAMPLES.glob("*.toml")), ids=str)
+def test_show_ends_with_the_move_count_for_every_game(example):
+    state = golem_solver.load(example)
+    count = len(state.legal_actions())
+    last = ok("show", example).rstrip().splitlines()[-1]
+    assert re.fullmatch(r"\d+ (legal moves?|chance outcomes?)\.", last), last
+    assert last.startswith(f"{count} ")
+    assert (count == 1) == (not last.split()[-1].rstrip(".").endswith("s"))

@@ -584,6 +584,10 @@ def test_the_api_has_default_budgets(monkeypatch, midgame):
     [
         (["apply", MIDGAME, "--moves", ""], "error: moves: no moves given"),
         (["apply", MIDGAME, "--moves", ";;;"], "error: moves: no moves given"),
+        (
+            ["apply", MIDGAME, "--moves", "rest, rest"],
+            "error: move 1 of 1 'rest, rest': unknown move 'rest,'",
+        ),
         (["solve", MIDGAME, "--stream"], "error: stream: only with --json"),
         (["analyse", MIDGAME, "--stream"], "error: stream: only with --json"),
         (

@@ -31,7 +31,13 @@ def load_position(pos: str, components: Optional[Path] = None):
             text = read_capped(stdin, "stdin")
         state, warnings = read_position(text=text, rules_file=components)
     else:
-        state, warnings = read_position(path=pos, rules_file=components)
+        try:
+            state, warnings = read_position(path=pos, rules_file=components)
+        except GolemError as e:
+            if e.field != "toml":
+                raise
+            # Not TOML at all (a picture given for a position): say which file.
+            raise refusal(pos, f"not a TOML position ({e.message})") from None
     for warning in warnings:
         typer.echo(f"warning: {escape(warning)}", err=True)
     return state

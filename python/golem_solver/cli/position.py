@@ -189,7 +189,8 @@ def apply_command(
         except InternalError:  # a bug: never reported as bad input
             raise
         except GolemError as e:
+            hint = " (moves are separated by ';')" if "," in text else ""
             raise refusal(
-                f"move {number} of {len(played)} '{text}'", e.message
+                f"move {number} of {len(played)} '{text}'", e.message + hint
             ) from None
     write_position(state, output, force)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence
 
 from ..._core import Century
+from .generic import moves_line
 
 CRYSTAL_STYLES = {
     "y": "bold yellow",
@@ -132,6 +133,7 @@ def render_plain(state: Century) -> str:
         lines.append("")
         lines.append(seat_title(state, seat))
         lines += aligned(seat_rows(state, seat))
+    lines += ["", moves_line(state)]
     return "\n".join(lines) + "\n"
 
 
@@ -203,3 +205,4 @@ def print_rich(state: Century) -> None:
         )
     for panel in panels:
         console.print(panel)
+    console.print(moves_line(state))

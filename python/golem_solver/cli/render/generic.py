@@ -8,7 +8,7 @@ def render_plain(state) -> str:
     text = state.to_toml()
     if not text.endswith("\n"):
         text += "\n"
-    return f"{text}\n{_moves_line(state)}\n"
+    return f"{text}\n{moves_line(state)}\n"
 
 
 def print_rich(state) -> None:
@@ -17,14 +17,19 @@ def print_rich(state) -> None:
 
     console = Console()
     console.print(Syntax(state.to_toml(), "toml"))
-    console.print(_moves_line(state))
+    console.print(moves_line(state))
 
 
-def _moves_line(state) -> str:
+def moves_line(state) -> str:
+    """``4 legal moves.``, ``1 chance outcome.``: what every game's ``show`` ends with."""
     if state.is_terminal():
         return "Game over: no legal moves."
-    kind = "chance outcomes" if state.is_chance() else "legal moves"
-    return f"{len(state.legal_actions())} {kind}."
+    count = len(state.legal_actions())
+    if state.is_chance():
+        kind = "chance outcome" if count == 1 else "chance outcomes"
+    else:
+        kind = "legal move" if count == 1 else "legal moves"
+    return f"{count} {kind}."
 
 
 def cells(values) -> str:
@@ -44,7 +49,7 @@ def detail_line(details, join: str = " ") -> "str | None":
 
 def plain_summary(lines, state) -> str:
     """A game renderer's summary lines and the moves line, for pipes and files."""
-    return "\n".join(lines) + "\n" + _moves_line(state) + "\n"
+    return "\n".join(lines) + "\n" + moves_line(state) + "\n"
 
 
 def print_summary(lines, state) -> None:
@@ -56,4 +61,4 @@ def print_summary(lines, state) -> None:
     console.print(f"[bold]{escape(lines[0])}[/bold]")
     for line in lines[1:]:
         console.print(escape(line))
-    console.print(_moves_line(state))
+    console.print(moves_line(state))
