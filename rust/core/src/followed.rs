@@ -94,7 +94,7 @@ impl<G: Game> Followed<G> {
 mod tests {
     use super::*;
     use crate::games::golem_cranio::State as Golem;
-    use crate::ReadContext;
+    use crate::{ReadContext, Registered};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -129,6 +129,11 @@ mod tests {
             match &followed {
                 Followed::Trail(trail) => {
                     saw_trail = true;
+                    // What a search starts from: the same state, no trail to copy.
+                    let any = Golem::into_any(followed.clone());
+                    let bare = any.without_trail();
+                    assert_eq!(bare, any);
+                    assert!(matches!(Golem::from_any(&bare), Some(Followed::State(_))));
                     assert!(!trail.since.is_empty() || !trail.state.at_rest());
                     assert_eq!(followed.to_text(), tracked.to_text());
                 }

@@ -134,8 +134,9 @@ impl PyCentury {
     /// The coin lying above each golem row slot: "gold", "silver" or None.
     #[getter]
     fn golem_row_coins(slf: PyRef<'_, Self>) -> Vec<Option<&'static str>> {
-        (0..held(&slf).golem_row().len())
-            .map(|slot| match held(&slf).coin_above(slot) {
+        let state = held(&slf);
+        (0..state.golem_row().len())
+            .map(|slot| match state.coin_above(slot) {
                 Some(Coin::Gold) => Some("gold"),
                 Some(Coin::Silver) => Some("silver"),
                 None => None,

@@ -223,9 +223,10 @@ pub struct PyGameState {
 }
 
 impl PyGameState {
-    /// The state of `object`, copied out so the object is not borrowed while work runs.
+    /// The state of `object` (without its trail), copied out so the object is not
+    /// borrowed while work runs.
     pub(crate) fn held(object: &Bound<'_, PyGameState>) -> AnyState {
-        object.borrow().state.clone()
+        object.borrow().state.without_trail()
     }
 }
 

@@ -9,21 +9,17 @@ use crate::followed::Followed;
 use crate::game::{Game, PositionError, ReadContext, RulesText};
 use crate::refusal::{refuse, Refusal};
 
-/// A registered game's state type, as the registry names it: its [`GameId`] and its
-/// variant of [`AnyState`]. The registry implements it for every game.
+/// A registered game's state type: its variant of [`AnyState`]. The registry implements
+/// it for every game.
 pub trait Registered: Game {
-    const ID: GameId;
-
     fn into_any(followed: Followed<Self>) -> AnyState;
 
     /// The followed state inside `any`, if it is of this game.
     fn from_any(any: &AnyState) -> Option<&Followed<Self>>;
-
-    fn from_any_mut(any: &mut AnyState) -> Option<&mut Followed<Self>>;
 }
 
 /// `players` checked against the range of `G` (the count a front end was given).
-pub fn players_for<G: Game>(players: i64) -> Result<usize, Refusal> {
+fn players_for<G: Game>(players: i64) -> Result<usize, Refusal> {
     let (low, high) = (G::INFO.min_players, G::INFO.max_players);
     if (low as i64..=high as i64).contains(&players) {
         Ok(players as usize)
@@ -79,6 +75,12 @@ impl AnyState {
     /// A position of the game its text names (its `game` key).
     pub fn read(text: &str, ctx: &ReadContext) -> Result<(AnyState, Vec<String>), PositionError> {
         with_game!(GameId::detect(text)?, G => AnyState::read_as::<G>(text, ctx))
+    }
+
+    /// The state alone, without the trail that writes it inside a compound action: what a
+    /// search or a bot starts from (no allocation, unlike a clone mid-turn).
+    pub fn without_trail(&self) -> AnyState {
+        with_state!(self, followed, G => AnyState::of(*followed.state()))
     }
 
     /// The position's text (see [`Followed::to_text`]).

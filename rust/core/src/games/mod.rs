@@ -9,7 +9,7 @@ pub mod century;
 pub mod golem_cranio;
 pub mod merchant_explorers;
 
-pub use any::{new_game, players_for, Registered};
+pub use any::{new_game, Registered};
 
 use crate::followed::Followed;
 use crate::game::{GameInfo, PositionError};
@@ -61,21 +61,11 @@ macro_rules! registry {
 
         $(
             impl Registered for $module::$state {
-                const ID: GameId = GameId::$variant;
-
                 fn into_any(followed: Followed<Self>) -> AnyState {
                     AnyState::$variant(followed)
                 }
 
                 fn from_any(any: &AnyState) -> Option<&Followed<Self>> {
-                    match any {
-                        AnyState::$variant(followed) => Some(followed),
-                        #[allow(unreachable_patterns)]
-                        _ => None,
-                    }
-                }
-
-                fn from_any_mut(any: &mut AnyState) -> Option<&mut Followed<Self>> {
                     match any {
                         AnyState::$variant(followed) => Some(followed),
                         #[allow(unreachable_patterns)]
