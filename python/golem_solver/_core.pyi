@@ -103,6 +103,7 @@ class GameInfo(TypedDict):
     max_chance_outcomes: int
     solo_win: bool  # a 1-player game is won or lost (else played for its score alone)
     decks: bool  # the game has decks whose order hide_decks forgets
+    rules_file: Optional[str]  # the setup option naming its rules file (components, map)
 
 class GameState:
     """A state of any registered game: what every game's class has. Each game's class

@@ -54,11 +54,19 @@ OutOpt = typer.Option(
     None, "--output", "-o", help="Write the position here (default: stdout)."
 )
 ForceOpt = typer.Option(False, "--force", help="Overwrite an existing output file.")
+# A rules file read with a position, under each game's own name for it (Golem's
+# `--components`, an Explorers `--map`): the core declares them, the game refuses another
+# kind.
+RULES_FILE_NAMES = {
+    game: cls.INFO["rules_file"] for game, cls in GAMES.items() if cls.INFO["rules_file"]
+}
 ComponentsOpt = typer.Option(
     None,
-    "--components",
-    help="Golem: read the game's numbers from this components JSON file instead of "
-    "the one the position names.",
+    *sorted({f"--{name}" for name in RULES_FILE_NAMES.values()}),
+    metavar="FILE",
+    help="Read the position with this rules file instead of the one it names: "
+    + ", ".join(f"--{name} for {game}" for game, name in RULES_FILE_NAMES.items())
+    + ".",
 )
 GameOpt = typer.Option(DEFAULT_GAME, "--game", help=f"The game: {', '.join(GAMES)}.")
 

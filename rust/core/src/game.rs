@@ -72,6 +72,10 @@ pub struct GameInfo {
     pub solo_win: bool,
     /// The game has decks whose order [`Game::hide_decks`] can forget.
     pub decks: bool,
+    /// The setup option naming the game's rules file, which reading a position also
+    /// accepts ([`ReadContext::rules_file`]): Golem's `components`, an Explorers `map`.
+    /// `None`: every rule is built in.
+    pub rules_file: Option<&'static str>,
 }
 
 /// How a setup option of [`Game::SETUP_OPTIONS`] is given (the command line makes a
@@ -162,7 +166,10 @@ pub struct RulesText {
 
 /// The refusal of a rules file by a game whose rules are all built in.
 fn no_rules_file(game: &str) -> PositionError {
-    PositionError::new("components", format!("{game} has no components file"))
+    PositionError::new(
+        "rules_file",
+        format!("{game} reads no rules file: its rules are all built in"),
+    )
 }
 
 /// A position followed through play: the state, the last state at rest before it and the
@@ -667,8 +674,11 @@ mod tests {
             ..ReadContext::default()
         };
         let error = Century::from_text_in(&text, &ctx).unwrap_err();
-        assert_eq!(error.field, "components");
-        assert_eq!(error.message, "century-golem has no components file");
+        assert_eq!(error.field, "rules_file");
+        assert_eq!(
+            error.message,
+            "century-golem reads no rules file: its rules are all built in"
+        );
     }
 
     #[test]

@@ -570,7 +570,7 @@ fn components_given_as_text_play_and_are_named_by_the_positions_written() {
     .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "components: century-golem has no components file"
+        "rules_file: century-golem reads no rules file: its rules are all built in"
     );
 }
 

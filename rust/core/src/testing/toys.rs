@@ -71,6 +71,7 @@ impl Game for Nim {
         max_chance_outcomes: 0,
         solo_win: false,
         decks: false,
+        rules_file: None,
     };
 
     fn new_game(players: usize, rng: &mut dyn RngCore) -> Self {
@@ -255,6 +256,7 @@ impl Game for Gamble {
         max_chance_outcomes: 3,
         solo_win: false,
         decks: false,
+        rules_file: None,
     };
 
     fn new_game(_players: usize, _rng: &mut dyn RngCore) -> Self {

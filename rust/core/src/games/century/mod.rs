@@ -63,6 +63,7 @@ impl Game for Century {
         max_chance_outcomes: cards::MERCHANT_COUNT,
         solo_win: false,
         decks: true,
+        rules_file: None,
     };
 
     fn hide_decks(&mut self) {

@@ -246,6 +246,7 @@ impl Game for State {
         max_chance_outcomes: CHANCE_LIST_LIMIT,
         solo_win: false,
         decks: true,
+        rules_file: Some("components"),
     };
 
     fn hide_decks(&mut self) {

@@ -846,6 +846,31 @@ pub fn source_path(map: &Map) -> Option<String> {
         .and_then(|(_, _, path)| path.clone())
 }
 
+/// The SHA-256 (hex) of the text a map was read from; `None` for a bundled map, which
+/// its id names. A position on any other map records it, so that the file can be found
+/// and checked wherever the position is read.
+pub fn text_sha256(map: &Map) -> Option<String> {
+    let maps = interner().lock().unwrap_or_else(|e| e.into_inner());
+    maps.get(map.uid as usize)
+        .and_then(|(_, text, _)| text.as_deref().map(sha256_hex))
+}
+
+/// The map loaded in this process whose text has SHA-256 `hex`.
+pub fn by_sha256(hex: &str) -> Option<&'static Map> {
+    let maps = interner().lock().unwrap_or_else(|e| e.into_inner());
+    maps.iter()
+        .find(|(_, text, _)| text.as_deref().is_some_and(|t| sha256_hex(t) == hex))
+        .map(|(m, _, _)| *m)
+}
+
+fn sha256_hex(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// Parses and interns a map text (the same text twice gives the same map). At most 256
 /// maps per process.
 pub fn intern(text: &str) -> Result<&'static Map, MapError> {

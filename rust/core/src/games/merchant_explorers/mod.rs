@@ -39,7 +39,7 @@ pub use state::{Options, Phase, Player, State, MAX_PLAYERS, MIN_PLAYERS};
 
 use rand::RngCore;
 
-use crate::game::{BenchPosition, GameInfo, PositionError, SetupOption};
+use crate::game::{BenchPosition, GameInfo, PositionError, ReadContext, SetupOption};
 use crate::{EvalWeights, Game, Turn};
 
 /// The `game` key of a position file.
@@ -237,6 +237,7 @@ impl Game for State {
         // Solo: won by achieving every objective in play (spec §9).
         solo_win: true,
         decks: true,
+        rules_file: Some("map"),
     };
 
     fn hide_decks(&mut self) {
@@ -260,6 +261,11 @@ impl Game for State {
 
     fn from_text(text: &str) -> Result<Self, PositionError> {
         position::read_position(text)
+    }
+
+    /// A map file given to the reader is the map the position is on (`--map FILE`).
+    fn from_text_in(text: &str, ctx: &ReadContext) -> Result<(Self, Vec<String>), PositionError> {
+        position::read_position_in(text, ctx)
     }
 
     fn to_text(&self) -> Result<String, PositionError> {

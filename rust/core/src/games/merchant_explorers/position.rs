@@ -4,8 +4,9 @@
 //! card, or between reveals) plus `in_progress`, the actions since then; reading replays
 //! them. Every chance outcome since the rest point is written, also those a known deck
 //! order decided (a trailing one could not be told apart from a pending one otherwise);
-//! on reading, a text may leave those out: they are replayed from the order. `map` is a bundled id, or a map file path: absolute or relative to the
-//! working directory (`from_text` has no file path to be relative to).
+//! on reading, a text may leave those out: they are replayed from the order. `map` is a
+//! bundled id; a map read from a file is recorded by its id, the file's name and its
+//! text's hash (`map_file`, `map_sha256`), found again by `resolve_map`.
 
 use super::action::Action;
 use super::cards::{
@@ -19,15 +20,24 @@ use super::setup::{PileSetup, PlayerSetup, RulesSetup, Setup};
 use super::state::{
     pack_route, unpack_route, Decks, Options, Phase, Player, State, MAX_PLAYERS, NO_CARD,
 };
-use crate::game::PositionError;
+use crate::game::{PositionError, ReadContext};
 use crate::util::toml_fields::refuse;
 use crate::util::BitIter;
 use crate::{Game, Turn};
+use std::path::{Path, PathBuf};
 
 type R<T> = Result<T, PositionError>;
 
 pub fn read_position(text: &str) -> R<State> {
-    from_setup(&Setup::parse(text)?)
+    read_position_in(text, &ReadContext::default()).map(|(state, _)| state)
+}
+
+/// [`read_position`] with the reader's context (a map file given, the position's folder)
+/// and the warnings reading gave.
+pub fn read_position_in(text: &str, ctx: &ReadContext) -> R<(State, Vec<String>)> {
+    let setup = Setup::parse(text)?;
+    let (map, warnings) = resolve_map(&setup, ctx)?;
+    Ok((from_setup_on(&setup, map)?, warnings))
 }
 
 pub fn write_position(state: &State) -> R<String> {
@@ -45,12 +55,90 @@ pub(super) fn load_map(name: &str) -> R<&'static Map> {
     refuse("map", format!("unknown map \"{name}\""))
 }
 
-/// The map name to write: a bundled map's id, or the file a map was loaded from (as an
-/// absolute path); a map given only as text is written by its id.
-fn map_name(map: &Map) -> String {
-    match map::source_path(map) {
-        Some(path) if map::bundled(&map.id).is_none_or(|b| !std::ptr::eq(b, map)) => path,
-        _ => map.id.clone(),
+/// How a position names its map: a bundled map by its id alone; any other by its id, the
+/// name of the file it was read from (no folder: the position may move to another
+/// machine) and the SHA-256 of its text.
+fn map_fields(map: &Map) -> (String, Option<String>, Option<String>) {
+    let bundled = map::bundled(&map.id).is_some_and(|b| std::ptr::eq(b, map));
+    if bundled {
+        return (map.id.clone(), None, None);
+    }
+    let file = map::source_path(map).and_then(|path| {
+        Path::new(&path)
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+    });
+    (map.id.clone(), file, map::text_sha256(map))
+}
+
+/// The map a position is on, and the warnings finding it gave. A map file given to the
+/// reader (`rules_file`/`rules_text`: `--map FILE`) comes first; then a bundled id or a
+/// path (older positions); a map recorded by its hash is one already loaded, or its
+/// `map_file` beside the position or in the working directory.
+fn resolve_map(setup: &Setup, ctx: &ReadContext) -> R<(&'static Map, Vec<String>)> {
+    let mut warnings = Vec::new();
+    let given = match (&ctx.rules_text, &ctx.rules_file) {
+        (Some(given), _) => Some((given.name.clone(), map::intern(&given.text))),
+        (None, Some(path)) => Some((path.display().to_string(), map::load(path))),
+        (None, None) => None,
+    };
+    if let Some((name, loaded)) = given {
+        let map = loaded.map_err(|e| PositionError::new("map", e.to_string()))?;
+        let names_a_path = setup.map.contains('/') || setup.map.contains('\\');
+        if map.id != setup.map && !names_a_path {
+            return refuse(
+                "map",
+                format!(
+                    "the map file {name} is map \"{}\", the position is on \"{}\"",
+                    map.id, setup.map
+                ),
+            );
+        }
+        check_hash(map, &name, setup, &mut warnings);
+        return Ok((map, warnings));
+    }
+    let Some(sha) = &setup.map_sha256 else {
+        return load_map(&setup.map).map(|map| (map, warnings));
+    };
+    if let Some(map) = map::by_sha256(sha) {
+        return Ok((map, warnings));
+    }
+    let file = setup.map_file.as_deref().map(|f| {
+        Path::new(f)
+            .file_name()
+            .map_or_else(|| f.to_string(), |n| n.to_string_lossy().into_owned())
+    });
+    if let Some(file) = &file {
+        let beside = ctx.base_dir.as_ref().map(|dir| dir.join(file));
+        for path in beside.into_iter().chain([PathBuf::from(file)]) {
+            if path.is_file() {
+                let map = map::load(&path).map_err(|e| PositionError::new("map", e.to_string()))?;
+                check_hash(map, file, setup, &mut warnings);
+                return Ok((map, warnings));
+            }
+        }
+    }
+    let short: String = sha.chars().take(12).collect();
+    let looked = file.map_or_else(String::new, |f| format!("; {f} is not beside the position"));
+    refuse(
+        "map",
+        format!(
+            "map \"{}\" (sha256 {short}…) is not bundled{looked}; give its file \
+             (--map FILE)",
+            setup.map
+        ),
+    )
+}
+
+/// A map file whose text is not the one the position was written with may still fit it
+/// (a corrected feature): read, with a warning.
+fn check_hash(map: &Map, name: &str, setup: &Setup, warnings: &mut Vec<String>) {
+    if let Some(want) = &setup.map_sha256 {
+        if map::text_sha256(map).as_ref() != Some(want) {
+            warnings.push(format!(
+                "map file {name} differs from the map this position was written with"
+            ));
+        }
     }
 }
 
@@ -568,7 +656,10 @@ fn read_decks(
 }
 
 pub fn from_setup(setup: &Setup) -> R<State> {
-    let map = load_map(&setup.map)?;
+    from_setup_on(setup, resolve_map(setup, &ReadContext::default())?.0)
+}
+
+fn from_setup_on(setup: &Setup, map: &'static Map) -> R<State> {
     if !(1..=MAX_PLAYERS as i64).contains(&setup.players) {
         return refuse("players", "must be 1..4");
     }
@@ -890,8 +981,11 @@ pub fn to_setup(state: &State) -> R<Setup> {
     let players = state.players as usize;
     let between = matches!(state.phase, Phase::Reveal | Phase::Over);
     let shared = state.options.shared_decks;
+    let (map_id, map_file, map_sha256) = map_fields(map);
     Ok(Setup {
-        map: map_name(map),
+        map: map_id,
+        map_file,
+        map_sha256,
         players: players as i64,
         era: state.era as i64,
         to_move: (!between).then_some(state.to_move as i64),

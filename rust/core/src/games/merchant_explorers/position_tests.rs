@@ -254,6 +254,94 @@ fn a_map_file_path_is_read_and_written_back() {
     );
 }
 
+/// A position on a map file records the map's id, the file's name and its hash, never a
+/// folder; it reads again wherever its map file is: given to the reader, beside the
+/// position, or already loaded. A file of another map is refused, a changed one warned of.
+#[test]
+fn a_map_file_is_recorded_by_id_and_hash_and_found_again_when_moved() {
+    use sha2::{Digest, Sha256};
+    let home = std::env::temp_dir().join(format!("gome-moved-{}", std::process::id()));
+    let made = home.join("made");
+    let moved = home.join("moved");
+    std::fs::create_dir_all(&made).unwrap();
+    std::fs::create_dir_all(&moved).unwrap();
+    let text = map::BUNDLED[0].1.replace("id: avenia", "id: avenia-made");
+    std::fs::write(made.join("avenia-made.txt"), &text).unwrap();
+    let on_path = EXAMPLE
+        .replace(
+            "map = \"avenia\"",
+            &format!(
+                "map = {:?}",
+                made.join("avenia-made.txt").display().to_string()
+            ),
+        )
+        .replace("[\"avenia-2\", \"avenia-5\", \"avenia-6\"]", "[]");
+    let written = read(&on_path).unwrap().to_text().unwrap();
+    let sha: String = Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert!(written.contains("map = \"avenia-made\"\n"), "{written}");
+    assert!(
+        written.contains("map_file = \"avenia-made.txt\"\n"),
+        "{written}"
+    );
+    assert!(
+        written.contains(&format!("map_sha256 = \"{sha}\"\n")),
+        "{written}"
+    );
+    assert!(!written.contains(&made.display().to_string()), "{written}");
+
+    // The same position on a map this process has not loaded: another id, its own hash.
+    let unseen = text.replace("id: avenia-made", "id: avenia-moved");
+    let unseen_sha: String = Sha256::digest(unseen.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let position = written
+        .replace("avenia-made", "avenia-moved")
+        .replace(&sha, &unseen_sha);
+    let message = read(&position).unwrap_err();
+    assert!(
+        message.starts_with("map: map \"avenia-moved\" (sha256 ")
+            && message.contains("avenia-moved.txt is not beside the position"),
+        "{message}"
+    );
+    std::fs::write(moved.join("avenia-moved.txt"), &unseen).unwrap();
+    let beside = ReadContext {
+        base_dir: Some(moved.clone()),
+        ..ReadContext::default()
+    };
+    let (state, warnings) = position::read_position_in(&position, &beside).unwrap();
+    assert_eq!((state.map.id.as_str(), warnings.len()), ("avenia-moved", 0));
+
+    let changed = moved.join("changed.txt");
+    std::fs::write(&changed, format!("{text}\n")).unwrap();
+    let given = ReadContext {
+        rules_file: Some(changed.clone()),
+        ..ReadContext::default()
+    };
+    let (_, warnings) = position::read_position_in(&written, &given).unwrap();
+    assert_eq!(
+        warnings,
+        [format!(
+            "map file {} differs from the map this position was written with",
+            changed.display()
+        )]
+    );
+    let wrong = ReadContext {
+        rules_file: Some(moved.join("avenia-moved.txt")),
+        ..ReadContext::default()
+    };
+    let message = position::read_position_in(&written, &wrong)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("is map \"avenia-moved\", the position is on \"avenia-made\""),
+        "{message}"
+    );
+}
+
 /// Mangled positions are refused (or read), never a panic.
 #[test]
 fn mangled_positions_never_panic() {

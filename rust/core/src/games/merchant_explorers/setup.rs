@@ -51,6 +51,10 @@ pub struct PlayerSetup {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
     pub map: String,
+    /// For a map that is not bundled: the name of the file it was read from (looked for
+    /// beside the position) and the SHA-256 of its text (which must match).
+    pub map_file: Option<String>,
+    pub map_sha256: Option<String>,
     pub players: i64,
     pub era: i64,
     pub to_move: Option<i64>,
@@ -68,6 +72,8 @@ pub struct Setup {
 const ROOT_KEYS: &[&str] = &[
     "game",
     "map",
+    "map_file",
+    "map_sha256",
     "players",
     "era",
     "to_move",
@@ -150,6 +156,12 @@ fn optional_integer(f: &Fields, key: &str) -> Result<Option<i64>, PositionError>
     f.optional(key).map(|_| f.integer(key)).transpose()
 }
 
+fn optional_string(f: &Fields, key: &str) -> Result<Option<String>, PositionError> {
+    f.optional(key)
+        .map(|_| f.string(key).map(str::to_string))
+        .transpose()
+}
+
 fn list(f: &Fields, key: &str) -> Result<Vec<String>, PositionError> {
     Ok(f.optional_strings(key)?.unwrap_or_default())
 }
@@ -174,6 +186,8 @@ impl Setup {
         }
         let mut setup = Setup {
             map: root.string("map")?.to_string(),
+            map_file: optional_string(&root, "map_file")?,
+            map_sha256: optional_string(&root, "map_sha256")?,
             players: root.integer("players")?,
             era: root.integer("era")?,
             to_move: optional_integer(&root, "to_move")?,
@@ -262,6 +276,12 @@ impl Setup {
         let w = &mut out;
         let _ = writeln!(w, "game = \"{GAME_NAME}\"");
         let _ = writeln!(w, "map = \"{}\"", self.map);
+        if let Some(file) = &self.map_file {
+            let _ = writeln!(w, "map_file = {file:?}");
+        }
+        if let Some(sha) = &self.map_sha256 {
+            let _ = writeln!(w, "map_sha256 = \"{sha}\"");
+        }
         let _ = writeln!(w, "players = {}", self.players);
         let _ = writeln!(w, "era = {}", self.era);
         if let Some(to_move) = self.to_move {
