@@ -410,3 +410,85 @@ def test_show_ends_with_the_move_count_for_every_game(example):
     assert re.fullmatch(r"\d+ (legal moves?|chance outcomes?)\.", last), last
     assert last.startswith(f"{count} ")
     assert (count == 1) == (not last.split()[-1].rstrip(".").endswith("s"))
+
+
+def test_help_names_arguments_once_and_reflows_docstrings():
+    """An argument is its placeholder alone (no ``<str>``; ``POS`` in the usage line, not
+    Typer's ``{POS}``), every player range is given, and a command's help is the
+    docstring's paragraphs reflowed, not its source line breaks."""
+    out = ok("apply", "--help")
+    assert "<str>" not in out and "{POS}" not in out
+    assert re.search(r"Usage: golem-solve apply \[OPTIONS\] POS\b", out)
+    players = " ".join(ok("new", "--help").split())
+    for name, cls in golem_solver.GAMES.items():
+        info = cls.INFO
+        assert f"{name} {info['min_players']}–{info['max_players']}" in players
+    for name in ("bench", "puzzles", "perft"):
+        help_text = run(name, "--help").stdout
+        for line in help_text.splitlines():
+            # a source line break shows as a short line inside a paragraph
+            assert not re.fullmatch(r" \S.{0,40}[a-z,]", line.rstrip()), (name, line)
+    listing = ok("--help")
+    assert "Exit status 1" not in listing  # the list shows a command's first sentence
+
+
+def test_show_json_is_the_position_and_what_the_rules_derive():
+    out = json.loads(ok("show", MIDGAME, "--json"))
+    state = golem_solver.load(MIDGAME)
+    assert out["game"] == state.game and out["players"] == state.players
+    assert out["turn"] == "player" and out["to_move"] == state.current_player
+    assert out["legal_moves"] == state.legal_action_texts()
+    assert out["scores"] == state.scores() and out["winner"] is None
+    assert out["position"]["game"] == "century-golem"
+    golem = json.loads(ok("show", EXAMPLES / "golem-cranio-start.toml", "--json"))
+    assert set(golem["components"]) == {"source", "sha256", "facts", "placeholders"}
+    assert bad("show", MIDGAME, "--json", "--svg", "x.svg").startswith("error: json: ")
+
+
+def test_a_move_at_a_chance_node_says_what_is_due(tmp_path):
+    start = tmp_path / "s.toml"
+    ok("new", "--game", "merchant-explorers", "--hide-decks", "-o", start)
+    state = golem_solver.load(start)
+    assert state.is_chance()
+    first = state.chance_outcomes()[0][0]
+    line = bad("apply", start, "--moves", "place c9r5")
+    assert f"; a reveal is due: one of {first}, " in line
+    assert line.endswith(f"({len(state.chance_outcomes())} outcomes; see `moves`)")
+
+
+def test_a_position_on_a_map_file_moves_with_its_map(tmp_path):
+    """A position records a custom map by id, file name and hash: it reads beside a copy
+    of the map, with --map FILE, and is refused in one line without either."""
+    made, moved = tmp_path / "made", tmp_path / "moved"
+    made.mkdir()
+    moved.mkdir()
+    bundled = Path(golem_solver.__file__).resolve().parents[2] / "rust" / "core"
+    text = (bundled / "data" / "merchant_explorers" / "map_kazan.txt").read_text()
+    (made / "mine.txt").write_text(text.replace("id: kazan", "id: kazan-mine", 1))
+    position = made / "p.toml"
+    ok(
+        "new",
+        "--game",
+        "merchant-explorers",
+        "--map",
+        made / "mine.txt",
+        "-o",
+        position,
+    )
+    written = position.read_text()
+    assert 'map = "kazan-mine"' in written and 'map_file = "mine.txt"' in written
+    assert str(made) not in written
+    (moved / "p.toml").write_text(written)
+    # A fresh process: this one has the map loaded, which reading also accepts.
+    fresh = subprocess.run(
+        [sys.executable, "-m", "golem_solver.cli", "moves", moved / "p.toml"],
+        capture_output=True,
+        text=True,
+    )
+    assert fresh.returncode == 2 and fresh.stdout == "", fresh
+    line = fresh.stderr.strip()
+    assert line.startswith('error: map: map "kazan-mine" (sha256 ') and "--map" in line
+    expected = ok("moves", position)
+    assert ok("moves", moved / "p.toml", "--map", made / "mine.txt") == expected
+    (moved / "mine.txt").write_text((made / "mine.txt").read_text())
+    assert ok("moves", moved / "p.toml") == expected

@@ -10,6 +10,11 @@ from typing import Dict, List, Optional
 
 import typer
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - the package declares tomli for these versions
+    import tomli as tomllib
+
 from .. import games
 from .._files import write_atomically
 from ..checks import check_players
@@ -44,15 +49,18 @@ from .program import (
 from .render import renderer_for
 from .text import escape_lines
 
+PLAYERS_HELP = "Number of players: " + ", ".join(
+    f"{name} {cls.INFO['min_players']}–{cls.INFO['max_players']}"
+    for name, cls in games.GAMES.items()
+)
+
 
 @app.command("new")
 @reports_errors
 @with_setup_flags
 def new_command(
     game: str = GameOpt,
-    players: int = typer.Option(
-        2, "--players", "-n", help="Number of players (the game's range)."
-    ),
+    players: int = typer.Option(2, "--players", "-n", help=PLAYERS_HELP),
     seed: int = int_option(0, "--seed", "-s", key="seed", help="Seed of the shuffle."),
     hidden_decks: bool = typer.Option(
         False,
@@ -82,10 +90,21 @@ def show_command(
     pos: str = PosArg,
     svg: Optional[Path] = SvgOpt,
     force: bool = ForceOpt,
+    as_json: bool = typer.Option(
+        False,
+        "--json",
+        help="Print one JSON object: the position as its file says, whose turn, the"
+        " scores and the legal moves.",
+    ),
     components: Optional[Path] = ComponentsOpt,
 ) -> None:
     """Show a position as a readable board (or draw it: --svg)."""
     state = load_position(pos, components)
+    if as_json and svg is not None:
+        raise refusal("json", "--json and --svg are two outputs; give one")
+    if as_json:
+        typer.echo(json.dumps(with_ruleset(position_summary(state), state)))
+        return
     if svg is not None:
         picture = state.to_svg()
         if picture is None:
@@ -99,6 +118,27 @@ def show_command(
         renderer.print_rich(state)
     else:
         typer.echo(escape_lines(renderer.render_plain(state)), nl=False)
+
+
+def position_summary(state) -> dict:
+    """What ``show --json`` prints: the position's own TOML as data, and what the rules
+    derive from it (whose turn, the scores, the moves or chance outcomes due)."""
+    summary = {
+        "game": state.game,
+        "players": state.players,
+        "turn": state.turn,
+        "to_move": state.current_player,
+        "scores": state.scores(),
+        "winner": state.winner() if state.is_terminal() else None,
+    }
+    if state.is_chance():
+        summary["chance_outcomes"] = [
+            {"outcome": text, "probability": p} for text, p in state.chance_outcomes()
+        ]
+    else:
+        summary["legal_moves"] = state.legal_action_texts()
+    summary["position"] = tomllib.loads(state.to_toml())
+    return summary
 
 
 @app.command("moves")
@@ -169,6 +209,19 @@ def perft_command(
         typer.echo(f"perft({depth}) = {nodes} in {seconds:.3f} s{rate}")
 
 
+def chance_due(state, shown: int = 3) -> str:
+    """At a chance node a player's move cannot be played: say what is due instead
+    (``; a reveal is due: one of reveal desert-2, ... (5 outcomes; see `moves`)``)."""
+    if not state.is_chance():
+        return ""
+    outcomes = [text for text, _ in state.chance_outcomes()]
+    kind = outcomes[0].split()[0] if outcomes else "chance event"
+    article = "an" if kind[0] in "aeiou" else "a"
+    listed = ", ".join(outcomes[:shown]) + (", ..." if len(outcomes) > shown else "")
+    count = f"{len(outcomes)} outcome" + ("" if len(outcomes) == 1 else "s")
+    return f"; {article} {kind} is due: one of {listed} ({count}; see `moves`)"
+
+
 @app.command("apply")
 @reports_errors
 def apply_command(
@@ -190,6 +243,7 @@ def apply_command(
             raise
         except GolemError as e:
             hint = " (moves are separated by ';')" if "," in text else ""
+            hint += chance_due(state)
             raise refusal(
                 f"move {number} of {len(played)} '{text}'", e.message + hint
             ) from None

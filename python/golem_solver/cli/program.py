@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import inspect
 import os
 import signal
 import sys
@@ -104,14 +105,45 @@ def _tidy_placeholders(command: Any) -> None:
     for param in [*getattr(command, "params", []), *([helper] if helper else [])]:
         if getattr(param, "help", None):
             param.help = escape_markup(param.help)
-        if getattr(param, "is_flag", False):
+        if getattr(param, "param_type_name", "") == "argument":
+            _plain_argument(param)
+        elif getattr(param, "is_flag", False):
             param.metavar = ""
         elif param.metavar is None and hasattr(param, "bare_type"):
             descriptor = getattr(param, "type_descriptor", None)
             if descriptor is None or not descriptor.is_choice:
                 param.metavar = PLACEHOLDERS.get(param.bare_type(), param.metavar)
     for sub in getattr(command, "commands", {}).values():
+        _reflow_help(sub)
         _tidy_placeholders(sub)
+
+
+def _reflow_help(command: Any) -> None:
+    """A docstring's line breaks are the source's, not the terminal's: Rich mode keeps
+    them, so the help read ``the node`` / ``subtotal``. Paragraphs are joined into lines
+    (Rich wraps them to the terminal), the command list shows the first sentence only,
+    and brackets are escaped as for options."""
+    if not command.help:
+        return
+    paragraphs = inspect.cleandoc(command.help).split("\n\n")
+    joined = [" ".join(p.split()) for p in paragraphs]
+    command.help = escape_markup("\n\n".join(joined))
+    first = joined[0]
+    end = first.find(". ")
+    command.short_help = escape_markup(first if end < 0 else first[: end + 1])
+
+
+def _plain_argument(argument: Any) -> None:
+    """An argument is named once, by its placeholder (``POS``, ``FILE``): no ``<str>``
+    type beside it, and ``POS`` (``[POS]`` when optional) in the usage line rather than
+    Typer's ``{POS}``."""
+    name = argument.metavar or argument.name.upper()
+    argument.metavar = name
+    argument.display_type_rich = lambda ctx: None
+    argument._usage_display_name = lambda: (
+        (name if argument.required else f"[{name}]")
+        + ("..." if argument.nargs != 1 else "")
+    )
 
 
 class OneLineErrors(TyperGroup):
