@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -130,3 +131,14 @@ def test_every_declared_ismcts_option_reaches_the_search():
             assert e.field == name, (name, e.field)
         else:
             raise AssertionError(f"{name}={bad!r} was accepted")
+
+
+def test_every_skip_says_why():
+    """A skipped test is listed with its reason (pyproject's ``-rs``): every skip, skipif
+    and importorskip in the tests gives one."""
+    call = re.compile(r"pytest\.(importorskip|skip|mark\.skipif)\((.*?)\)\n", re.S)
+    for path in (ROOT / "tests").glob("*.py"):
+        for kind, args in call.findall(path.read_text()):
+            if kind == "skip" and args.lstrip().startswith(('"', "'")):
+                continue  # pytest.skip("the reason")
+            assert "reason" in args, f"{path.name}: pytest.{kind} without a reason"

@@ -600,7 +600,9 @@ def live_server(monkeypatch):
     end before handing it over. Yields (base URL, store)."""
     import threading
 
-    uvicorn = pytest.importorskip("uvicorn")
+    uvicorn = pytest.importorskip(
+        "uvicorn", reason="the board extra: pip install golem-solver[board]"
+    )
     monkeypatch.setattr(server, "MAX_STREAMS", 2)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))

@@ -9,7 +9,9 @@ import pytest
 
 from golem_solver import GAMES, GolemError
 
-pyspiel = pytest.importorskip("pyspiel")
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="the openspiel extra: pip install golem-solver[openspiel]"
+)
 
 GAME_LIST = sorted(GAMES)
 

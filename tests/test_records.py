@@ -342,7 +342,9 @@ def test_annotate_cli_errors_are_one_line(recorded, tmp_path, monkeypatch):
 
 
 def test_annotate_plot(recorded, tmp_path):
-    pytest.importorskip("matplotlib")
+    pytest.importorskip(
+        "matplotlib", reason="the plot extra: pip install golem-solver[plot]"
+    )
     path, _ = recorded[ALL_GAMES[0]]
     picture = tmp_path / "values.png"
     assert "one game at a time" in bad("annotate", path, "--plot", picture)
