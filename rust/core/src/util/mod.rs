@@ -8,3 +8,6 @@ pub use deck::Deck;
 pub mod files;
 pub mod hash;
 pub mod toml_fields;
+mod wrap;
+
+pub use wrap::wrap_words;

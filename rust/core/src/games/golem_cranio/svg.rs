@@ -34,7 +34,7 @@ use super::state::{
     Chance, Marbles, Phase, State, BOOK_COLOUR_LETTERS, CAULDRONS, COLOUR_LETTERS, DISTRICTS,
     LINES, LINE_NAMES, NONE, SECTIONS,
 };
-use crate::util::BitIter;
+use crate::util::{wrap_words, BitIter};
 
 /// Width of the picture in SVG units; the height follows the number of players.
 const WIDTH: f64 = 1380.0;
@@ -103,24 +103,7 @@ pub(super) fn fit(text: &str, max: usize) -> String {
 /// Splits `text` into at most `lines` lines of at most `width` characters, breaking at
 /// spaces; what does not fit is cut with an ellipsis.
 pub(super) fn wrap(text: &str, width: usize, lines: usize) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut current = String::new();
-    for word in text.split(' ') {
-        let candidate = if current.is_empty() {
-            word.to_string()
-        } else {
-            format!("{current} {word}")
-        };
-        if candidate.chars().count() <= width || current.is_empty() {
-            current = candidate;
-        } else {
-            out.push(std::mem::take(&mut current));
-            current = word.to_string();
-        }
-    }
-    if !current.is_empty() {
-        out.push(current);
-    }
+    let mut out = wrap_words(text, width);
     if out.len() > lines {
         let rest = out[lines - 1..].join(" ");
         out.truncate(lines - 1);
@@ -1359,25 +1342,27 @@ fn library(out: &mut String, s: &State, y: f64) -> f64 {
             BookCost::StudentBackAny => "student back".into(),
         };
         text(out, bx + 46.0, by + 25.0, 9.0, "start", "", &fit(&cost, 12));
-        let chars = ((w - 14.0) / 4.4) as usize;
-        text(
-            out,
-            bx + 12.0,
-            by + 42.0,
-            8.5,
-            "start",
-            "",
-            &fit(&format!("now {}", effect_text(&b.immediate)), chars),
-        );
-        text(
-            out,
-            bx + 12.0,
-            by + 58.0,
-            8.5,
-            "start",
-            &format!(r#" fill="{MUTED}""#),
-            &fit(&format!("active {}", effect_text(&b.active)), chars),
-        );
+        // The bonuses wrap (two lines each at most in practice) rather than being cut.
+        let chars = ((w - 14.0) / 4.2) as usize;
+        let now = wrap_words(&format!("now {}", effect_text(&b.immediate)), chars);
+        let active = wrap_words(&format!("active {}", effect_text(&b.active)), chars);
+        // One line each: at their usual heights; more: packed 8 px apart.
+        let compact = now.len() + active.len() > 2;
+        let (mut line_y, step, gap): (f64, f64, f64) = if compact {
+            (by + 38.0, 8.0, 2.0)
+        } else {
+            (by + 42.0, 16.0, 0.0)
+        };
+        for line in &now {
+            text(out, bx + 12.0, line_y, 8.0, "start", "", line);
+            line_y += step;
+        }
+        line_y += gap;
+        let muted_fill = format!(r#" fill="{MUTED}""#);
+        for line in &active {
+            text(out, bx + 12.0, line_y, 8.0, "start", &muted_fill, line);
+            line_y += step;
+        }
         out.push_str("</g>");
     }
     out.push_str("</g>");
@@ -1586,6 +1571,14 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
     if p.no_control_cost {
         notes.push("no Golem Control".into());
     }
+    // Setup only, when no marble is taken yet: on the Objectives line below they ran
+    // into the Book columns' heading.
+    if setup && p.starting != 0 {
+        let ids: Vec<String> = BitIter(p.starting as u64)
+            .map(|i| STARTING_TILE_IDS.id(i))
+            .collect();
+        notes.push(format!("Starting tiles {}", ids.join(" ")));
+    }
     text(
         out,
         end.max(lx + 48.0) + 10.0,
@@ -1622,12 +1615,6 @@ fn player_panel(out: &mut String, s: &State, seat: usize, top: f64) {
             p.pack.count_ones(),
             p.drafted.count_ones()
         );
-    }
-    if setup && p.starting != 0 {
-        let ids: Vec<String> = BitIter(p.starting as u64)
-            .map(|i| STARTING_TILE_IDS.id(i))
-            .collect();
-        let _ = write!(hidden, " \u{b7} Starting tiles {}", ids.join(" "));
     }
     let _ = write!(
         out,
@@ -1832,18 +1819,39 @@ fn artifacts(out: &mut String, s: &State, seat: usize, x: f64, y: f64, w: f64) {
                 k + 1,
                 escape(&effect_text(benefit))
             );
-            text(
-                out,
-                cx + 4.0,
-                y + 63.0,
-                8.0,
-                "start",
-                "",
-                &fit(&effect_text(benefit), ((cw - 9.0) / 4.2) as usize),
-            );
+            // One effect a line, bottom-aligned in the cell under the gold: cut, a bonus
+            // would be unreadable ("+2 coin, +2…").
+            // Effects share a line where they fit; a line is 1.2 em apart, as the
+            // browser's text boxes are that tall.
+            let parts: Vec<String> = benefit.iter().map(op_text).collect();
+            let size = if parts.len() >= 3 { 7.0 } else { 8.0 };
+            let chars = ((cw - 9.0) / (0.56 * size)).floor().max(4.0) as usize;
+            let parts = pack_parts(&parts, chars);
+            let step = 1.2 * size;
+            let first = y + 64.0 - step * (parts.len().max(1) - 1) as f64;
+            for (i, part) in parts.iter().enumerate() {
+                let line_y = first + step * i as f64;
+                text(out, cx + 4.0, line_y, size, "start", "", part);
+            }
         }
         out.push_str("</g>");
     }
+}
+
+/// Joins whole effects (`+1 clay`) with `, ` into lines of at most `chars` characters; an
+/// effect is never split.
+pub(super) fn pack_parts(parts: &[String], chars: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in parts {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 2 + part.chars().count() <= chars => {
+                line.push_str(", ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.clone()),
+        }
+    }
+    lines
 }
 
 fn columns(out: &mut String, s: &State, seat: usize, x: f64, y: f64, w: f64) {

@@ -398,6 +398,42 @@ fn random_games_draw_at_every_stage() {
     assert!(drawn > 100, "{drawn} pictures");
 }
 
+/// No bonus is cut: the Artifact bonuses under the cauldrons and the Library's Book
+/// bonuses are drawn whole (wrapped) in random games of 1–4 players, and the text
+/// that holds the Starting tiles is not the Objectives line, which runs up to the Book
+/// columns' heading.
+#[test]
+fn bonuses_are_drawn_whole_and_the_starting_tiles_stay_clear_of_the_book_columns() {
+    let comp = Components::builtin();
+    let mut artifacts_drawn = 0;
+    for game in 0..8u64 {
+        let players = 1 + (game % 4) as usize;
+        let mut s = new_game_seeded(comp, players, 900 + game, NewGame::default());
+        let starting = to_svg(&s);
+        let doc = roxmltree::Document::parse(&starting).unwrap();
+        for notes in doc.descendants().filter(|n| has_class(n, "notes")) {
+            let text: String = notes.descendants().filter_map(|n| n.text()).collect();
+            assert!(!text.contains("Starting tiles"), "game {game}: {text}");
+        }
+        assert!(starting.contains("Starting tiles S"), "game {game}");
+        let mut rng = ChaCha8Rng::seed_from_u64(game);
+        play_randomly(&mut s, &mut rng, |s, plies| {
+            if plies % 7 == 0 {
+                let svg = to_svg(s);
+                assert!(
+                    !svg.contains('\u{2026}'),
+                    "game {game} ply {plies}: a text cut"
+                );
+                artifacts_drawn += svg.matches("<title>Artifact ").count();
+            }
+        });
+    }
+    assert!(
+        artifacts_drawn > 50,
+        "{artifacts_drawn} artifact bonuses drawn"
+    );
+}
+
 /// The check is not vacuous: the picture of a state is refused for a state with one
 /// Golem, one marble or one Student more.
 #[test]
@@ -455,6 +491,10 @@ fn texts_are_escaped_and_cut() {
     let long = wrap("one two three four five six", 9, 2);
     assert_eq!(long.len(), 2);
     assert!(long[1].ends_with('\u{2026}') && long[1].chars().count() <= 9);
+    use super::svg::pack_parts;
+    let parts = ["+1 clay", "+1 coin", "+2 VP"].map(String::from);
+    assert_eq!(pack_parts(&parts, 16), ["+1 clay, +1 coin", "+2 VP"]);
+    assert_eq!(pack_parts(&parts, 6), ["+1 clay", "+1 coin", "+2 VP"]);
 }
 
 #[test]
