@@ -56,7 +56,11 @@ def played(game: str, players: int, plies: int) -> Any:
     for _ in range(plies):
         if state.is_terminal():
             break
-        state.apply(chooser.choice(state.legal_actions()))
+        if state.is_chance():
+            # Sampled, not listed: a Golem drop can have more outcomes than a list holds.
+            state.sample_chance(chooser.randrange(2**32))
+        else:
+            state.apply(chooser.choice(state.legal_actions()))
     return state
 
 
@@ -105,7 +109,9 @@ def test_picture_text_fits_and_does_not_collide(
     assert svg is not None, f"{game} draws no picture"
     page_file = tmp_path / "picture.html"
     page_file.write_text(
-        "<!doctype html><html><body style='margin:0'>" + svg + "</body></html>"
+        "<!doctype html><html><head><meta charset='utf-8'></head>"
+        "<body style='margin:0'>" + svg + "</body></html>",
+        encoding="utf-8",
     )
     context = browser.new_context(viewport=WINDOW, device_scale_factor=1)
     page = context.new_page()

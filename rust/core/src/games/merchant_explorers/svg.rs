@@ -10,8 +10,8 @@ use std::fmt::Write;
 use super::cards;
 use super::cellset::CellSet;
 use super::map::{Map, RuinLabel, Terrain, SYMBOLS};
-use super::state::State;
-use crate::util::BitIter;
+use super::state::{State, NO_CARD};
+use crate::util::{wrap_words, BitIter};
 use crate::Game;
 
 /// What one player's copy of the map shows besides the printed map.
@@ -25,13 +25,35 @@ pub struct Panel {
     pub trading_posts: CellSet,
     /// Ruins, towers and crystals this player covered.
     pub covered: CellSet,
+    /// The investigate cards this player kept, by name (drawn below the map).
+    pub kept: Vec<&'static str>,
 }
 
 /// The state as a picture: every player's copy of the map, with a heading that says the
 /// era and the card being resolved.
 pub fn state_svg(state: &State) -> String {
     let map = state.map();
-    let panels: Vec<Panel> = (0..state.players as usize)
+    let card = state
+        .current_card()
+        .map(|c| format!(", resolving {}", cards::EXPLORE[c].name))
+        .unwrap_or_default();
+    let heading = format!("{} - era {}{card}", map.name, state.era());
+    draw(map, &heading, &panels(state), &objectives_line(state))
+}
+
+/// `1 coin`, `23 coins`.
+pub fn coins(n: i32) -> String {
+    if n == 1 {
+        "1 coin".to_string()
+    } else {
+        format!("{n} coins")
+    }
+}
+
+/// What each seat's copy of the map shows, seat by seat.
+pub fn panels(state: &State) -> Vec<Panel> {
+    let map = state.map();
+    (0..state.players as usize)
         .map(|seat| {
             let p = state.player(seat);
             let spaces_of = |mask: u64, list: &[u16]| {
@@ -47,20 +69,20 @@ pub fn state_svg(state: &State) -> String {
                 .union(spaces_of(u64::from(p.towers), &map.towers))
                 .union(spaces_of(u64::from(p.crystals), &map.crystals));
             Panel {
-                title: format!("Seat {seat} - {} coins", state.score(seat)),
+                title: format!("Seat {seat} - {}", coins(state.score(seat))),
                 explorers: p.explorers,
                 villages: p.villages,
                 trading_posts: spaces_of(u64::from(p.posts), &map.cities),
                 covered,
+                kept: p
+                    .kept
+                    .iter()
+                    .filter(|&&card| card != NO_CARD)
+                    .map(|&card| cards::INVESTIGATE[card as usize].name)
+                    .collect(),
             }
         })
-        .collect();
-    let card = state
-        .current_card()
-        .map(|c| format!(", resolving {}", cards::EXPLORE[c].name))
-        .unwrap_or_default();
-    let heading = format!("{} - era {}{card}", map.name, state.era());
-    draw(map, &heading, &panels, &objectives_line(state))
+        .collect()
 }
 
 /// Each objective dealt and where it stands: achieved (by which seats), open, or no
@@ -92,8 +114,21 @@ const SQRT3: f64 = 1.732_050_807_568_877_2;
 const MARGIN: f64 = 12.0;
 const TITLE_HEIGHT: f64 = 26.0;
 const GAP: f64 = 24.0;
+/// The widest picture: the maps go into a grid that fits a 1400 px window.
+const MAX_WIDTH: f64 = 1400.0;
+/// A map may shrink this far so that two fit side by side; below it they stack.
+const MIN_SCALE: f64 = 0.8;
+/// Below each map: the kept investigate cards.
+const KEPT_HEIGHT: f64 = 18.0;
+/// Footer text (objectives, legend): size and line spacing.
+const FOOTER_FONT: f64 = 11.0;
+const FOOTER_LINE: f64 = 15.0;
 /// One colour per seat (0..4), from a colour-blind-safe palette.
 const SEAT_COLOURS: [&str; 4] = ["#d55e00", "#0072b2", "#cc79a7", "#009e73"];
+const LEGEND: &str = "ringed space + cube: explorer · house: village · \
+    diamond: trading post · dot: covered ruin/tower/crystal · gold: coins · \
+    white box: city · triangle: ruin · purple: tower · teal: crystal · star: capital · \
+    *: ice · c3r4: column 3, row 4, as moves name the space";
 
 /// The centre of space (`col`, `row`) relative to the panel's map origin.
 fn centre(col: u8, row: u8) -> (f64, f64) {
@@ -129,13 +164,55 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The whole picture: `heading` on top, then one panel per player, the `objectives`
-/// line and the legend below.
+/// How the panels sit: `columns` maps to a row, each drawn at `scale`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Layout {
+    columns: usize,
+    scale: f64,
+}
+
+/// The grid for `count` maps of width `map_w`: as many to a row as fit in `MAX_WIDTH`,
+/// shrinking a map (to `MIN_SCALE` at most) when that lets two sit side by side.
+fn layout(count: usize, map_w: f64) -> Layout {
+    let room = MAX_WIDTH - 2.0 * MARGIN;
+    let fits = |scale: f64| (((room + GAP) / (map_w * scale + GAP)).floor() as usize).max(1);
+    let mut scale = 1.0;
+    if count >= 2 && fits(1.0) < 2 {
+        let two = (room - GAP) / (2.0 * map_w);
+        if two >= MIN_SCALE {
+            scale = two;
+        }
+    }
+    Layout {
+        columns: fits(scale).min(count.max(1)),
+        scale,
+    }
+}
+
+/// Lines of footer text that fit `width` px (sans-serif is about 0.56 em a character).
+fn footer_lines(text: &str, width: f64) -> Vec<String> {
+    let chars = (width / (0.56 * FOOTER_FONT)).floor().max(20.0) as usize;
+    wrap_words(text, chars)
+}
+
+/// The whole picture: `heading` on top, then one panel per player in a grid, the
+/// `objectives` and the legend below.
 pub fn draw(map: &Map, heading: &str, panels: &[Panel], objectives: &str) -> String {
     let (map_w, map_h) = map_size(map);
     let count = panels.len().max(1);
-    let width = 2.0 * MARGIN + count as f64 * map_w + (count - 1) as f64 * GAP;
-    let height = 2.0 * MARGIN + 2.0 * TITLE_HEIGHT + map_h + 40.0;
+    let Layout { columns, scale } = layout(count, map_w);
+    let rows = count.div_ceil(columns);
+    let (cell_w, cell_h) = (map_w * scale, TITLE_HEIGHT + map_h * scale + KEPT_HEIGHT);
+    let width = 2.0 * MARGIN + columns as f64 * cell_w + (columns - 1) as f64 * GAP;
+    let footer_width = width - 2.0 * MARGIN;
+    let objective_lines = footer_lines(objectives, footer_width);
+    let legend_lines = footer_lines(LEGEND, footer_width);
+    let footer = (objective_lines.len() + legend_lines.len()) as f64 * FOOTER_LINE;
+    let grid_top = MARGIN + 2.0 * TITLE_HEIGHT;
+    let grid_h = rows as f64 * cell_h + (rows - 1) as f64 * GAP;
+    // The last row's cell keeps room for a next row's title it does not have.
+    let grid_bottom = grid_top + grid_h - TITLE_HEIGHT;
+    let height = grid_bottom + 8.0 + footer + MARGIN;
     let mut out = String::new();
     let _ = write!(
         out,
@@ -149,30 +226,45 @@ pub fn draw(map: &Map, heading: &str, panels: &[Panel], objectives: &str) -> Str
         escape(heading)
     );
     for (seat, panel) in panels.iter().enumerate() {
-        let x0 = MARGIN + seat as f64 * (map_w + GAP);
-        let y0 = MARGIN + 2.0 * TITLE_HEIGHT;
+        let x0 = MARGIN + (seat % columns) as f64 * (cell_w + GAP);
+        let y0 = grid_top + (seat / columns) as f64 * (cell_h + GAP);
+        let colour = SEAT_COLOURS[seat % SEAT_COLOURS.len()];
         let _ = write!(
             out,
-            r#"<g class="seat" data-seat="{seat}" transform="translate({x0:.1},{y0:.1})"><text x="0" y="-8" font-size="14" fill="{}">{}</text>"#,
-            SEAT_COLOURS[seat % SEAT_COLOURS.len()],
+            r#"<g class="seat" data-seat="{seat}" transform="translate({x0:.1},{y0:.1})"><text x="0" y="-8" font-size="14" fill="{colour}">{}</text><g transform="scale({scale:.3})">"#,
             escape(&panel.title)
         );
         draw_map(&mut out, map);
-        draw_pieces(
-            &mut out,
-            map,
-            panel,
-            SEAT_COLOURS[seat % SEAT_COLOURS.len()],
+        draw_pieces(&mut out, map, panel, colour);
+        let kept = if panel.kept.is_empty() {
+            "kept: none".to_string()
+        } else {
+            format!("kept: {}", panel.kept.join(", "))
+        };
+        let _ = write!(
+            out,
+            r##"</g><text class="kept" x="0" y="{:.1}" font-size="11" fill="#333333">{}</text></g>"##,
+            map_h * scale + 14.0,
+            escape(&kept)
         );
-        out.push_str("</g>");
     }
-    let _ = write!(
-        out,
-        r##"<text class="objectives" x="{MARGIN}" y="{:.1}" font-size="12" fill="#222222">{}</text>"##,
-        height - MARGIN - 24.0,
-        escape(objectives)
-    );
-    draw_legend(&mut out, MARGIN, height - MARGIN - 8.0);
+    let mut y = grid_bottom + 8.0;
+    for line in &objective_lines {
+        y += FOOTER_LINE;
+        let _ = write!(
+            out,
+            r##"<text class="objectives" x="{MARGIN}" y="{y:.1}" font-size="{FOOTER_FONT}" fill="#222222">{}</text>"##,
+            escape(line)
+        );
+    }
+    for line in &legend_lines {
+        y += FOOTER_LINE;
+        let _ = write!(
+            out,
+            r##"<text class="legend" x="{MARGIN}" y="{y:.1}" font-size="{FOOTER_FONT}" fill="#555555">{}</text>"##,
+            escape(line)
+        );
+    }
     out.push_str("</svg>\n");
     out
 }
@@ -201,17 +293,24 @@ fn hexagon(x: f64, y: f64, radius: f64) -> String {
         .join(" ")
 }
 
+/// Every space with its terrain, its printed feature and its name as moves write it
+/// (`c3r4`), small along the top edge and whole in the hover tooltip.
 fn draw_map(out: &mut String, map: &Map) {
     for (space, s) in map.spaces.iter().enumerate() {
         let (x, y) = centre(s.col, s.row);
+        let cell = map.cell_name(space);
         let _ = write!(
             out,
-            r##"<polygon class="space" data-cell="{}" points="{}" fill="{}" stroke="#5b5b5b" stroke-width="1"/>"##,
-            map.cell_name(space),
+            r##"<polygon class="space" data-cell="{cell}" points="{}" fill="{}" stroke="#5b5b5b" stroke-width="1"><title>{cell}</title></polygon>"##,
             hexagon(x, y, R - 0.5),
             fill(map, space)
         );
         draw_feature(out, map, space, x, y);
+        let _ = write!(
+            out,
+            r##"<text class="cell" x="{x:.1}" y="{:.1}" font-size="7" fill="#111111" text-anchor="middle">{cell}</text>"##,
+            y - 9.5
+        );
     }
 }
 
@@ -293,9 +392,9 @@ fn draw_feature(out: &mut String, map: &Map, space: usize, x: f64, y: f64) {
     if s.ice {
         let _ = write!(
             out,
-            r##"<text class="ice" x="{:.1}" y="{:.1}" font-size="9" fill="#3a7ca5">*</text>"##,
-            x + 7.0,
-            y - 5.0
+            r##"<text class="ice" x="{:.1}" y="{:.1}" font-size="10" fill="#3a7ca5">*</text>"##,
+            x + 5.0,
+            y + 6.0
         );
     }
 }
@@ -371,13 +470,6 @@ fn draw_pieces(out: &mut String, map: &Map, panel: &Panel, colour: &str) {
     }
 }
 
-fn draw_legend(out: &mut String, x: f64, y: f64) {
-    let _ = write!(
-        out,
-        r##"<text class="legend" x="{x:.1}" y="{y:.1}" font-size="11" fill="#333333">ringed space + cube: explorer · house: village · diamond: trading post · dot: covered ruin/tower/crystal · gold: coins · white box: city · triangle: ruin · purple: tower · teal: crystal · star: capital</text>"##
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,6 +517,85 @@ mod tests {
         // Text is escaped, so the document stays well formed.
         assert!(svg.contains("Seat 0 &lt;&amp;&gt;"));
         assert!(!svg.contains("<&>"));
+    }
+
+    #[test]
+    fn every_hex_is_labelled_with_its_cell_name_and_carries_it_as_a_tooltip() {
+        let m = avenia();
+        let svg = draw(m, "Avenia", &[Panel::default()], "Objectives: none");
+        for space in 0..m.spaces.len() {
+            let cell = m.cell_name(space);
+            assert!(svg.contains(&format!("<title>{cell}</title>")), "{cell}");
+            assert!(svg.contains(&format!(">{cell}</text>")), "{cell}");
+        }
+        assert_eq!(svg.matches("class=\"cell\"").count(), m.spaces.len());
+    }
+
+    fn picture_width(svg: &str) -> f64 {
+        let start = svg.find("width=\"").unwrap() + 7;
+        let end = start + svg[start..].find('"').unwrap();
+        svg[start..end].parse().unwrap()
+    }
+
+    #[test]
+    fn three_or_four_maps_go_into_a_grid_no_wider_than_the_window() {
+        for id in ["avenia", "cnidaria", "kazan", "xawskil"] {
+            let m = map::bundled(id).unwrap();
+            for count in 1..=4 {
+                let panels = vec![Panel::default(); count];
+                let svg = draw(m, id, &panels, "Objectives: none");
+                assert!(picture_width(&svg) <= MAX_WIDTH, "{id} {count}");
+            }
+        }
+        // Kazan's maps fit two to a row at full size; Xawskil's only when shrunk a little.
+        let (kazan_w, _) = map_size(map::bundled("kazan").unwrap());
+        assert_eq!(
+            layout(4, kazan_w),
+            Layout {
+                columns: 2,
+                scale: 1.0
+            }
+        );
+        let (xawskil_w, _) = map_size(map::bundled("xawskil").unwrap());
+        let wide = layout(4, xawskil_w);
+        assert_eq!(wide.columns, 2);
+        assert!(wide.scale < 1.0 && wide.scale >= MIN_SCALE);
+        assert_eq!(
+            layout(1, xawskil_w),
+            Layout {
+                columns: 1,
+                scale: 1.0
+            }
+        );
+    }
+
+    #[test]
+    fn the_legend_and_objectives_wrap_to_the_picture() {
+        let m = avenia();
+        let long = format!(
+            "Objectives: {}",
+            ["avenia-1: achieved by seat 0"; 12].join(" · ")
+        );
+        let svg = draw(m, "Avenia", &[Panel::default()], &long);
+        let width = picture_width(&svg);
+        assert!(svg.matches("class=\"objectives\"").count() >= 2);
+        assert!(svg.matches("class=\"legend\"").count() >= 2);
+        let chars = (width / (0.56 * FOOTER_FONT)).floor() as usize;
+        for line in footer_lines(LEGEND, width - 2.0 * MARGIN) {
+            assert!(line.chars().count() <= chars, "{line}");
+        }
+    }
+
+    #[test]
+    fn kept_investigate_cards_are_named_below_the_map() {
+        let m = avenia();
+        let panel = Panel {
+            kept: vec!["coinx3-grass-4", "line-land-unlimited"],
+            ..Panel::default()
+        };
+        let svg = draw(m, "Avenia", &[panel, Panel::default()], "Objectives: none");
+        assert!(svg.contains(">kept: coinx3-grass-4, line-land-unlimited</text>"));
+        assert!(svg.contains(">kept: none</text>"));
     }
 
     fn map_is_capital(m: &Map, space: usize) -> bool {
