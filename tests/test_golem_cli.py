@@ -34,7 +34,7 @@ def test_a_new_user_makes_shows_and_analyses_a_game(tmp_path):
     position = tmp_path / "g.toml"
     ok("new", "--game", "golem-cranio", "--players", "3", "--seed", "1", "-o", position)
     shown = ok("show", position)
-    assert shown.startswith("Golem - 3 player(s), round 1, phase draft")
+    assert shown.startswith("Golem - 3 players, round 1, phase draft")
     assert PLACEHOLDERS in shown.splitlines()[1]
     analysed = ok("analyse", position, "--iterations", "300")
     assert analysed.splitlines()[0].startswith(

@@ -103,7 +103,9 @@ class GameInfo(TypedDict):
     max_chance_outcomes: int
     solo_win: bool  # a 1-player game is won or lost (else played for its score alone)
     decks: bool  # the game has decks whose order hide_decks forgets
-    rules_file: Optional[str]  # the setup option naming its rules file (components, map)
+    rules_file: Optional[
+        str
+    ]  # the setup option naming its rules file (components, map)
 
 class GameState:
     """A state of any registered game: what every game's class has. Each game's class
@@ -264,6 +266,10 @@ class MerchantExplorers(GameState):
     def objective_status(self) -> list[ObjectiveStatus]:
         """Each objective of the game: ``id``, ``achieved_by`` (the seats, in order) and
         ``out_of_play`` (no seat can be paid for it any more)."""
+    def map_texts(self) -> list[str]:
+        """Each seat's copy of the map as text (two characters a space, two lines a row);
+        ``MAP_KEY`` says what the characters mean."""
+    MAP_KEY: ClassVar[list[str]]
 
 @final
 class GolemCranio(GameState):

@@ -11,6 +11,8 @@ import json
 import sys
 from typing import Any, Dict, List
 
+from .render.generic import plural
+
 Result = Dict[str, Any]
 TOP_MOVES = 10
 
@@ -80,11 +82,6 @@ def solo_text(result: Result, words: Words) -> str:
     if result.get("solo_win") is not None:
         text += f", {words.solo_goal} {percent(result['solo_win'])}"
     return text
-
-
-def plural(count: int, one: str, many: str) -> str:
-    """``1 ply``, ``2 plies``."""
-    return f"{count} {one if count == 1 else many}"
 
 
 def verdict_text(result: Result, words: Words = PLAIN) -> str:

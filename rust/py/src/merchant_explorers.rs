@@ -2,6 +2,7 @@
 
 use golem_core::games::merchant_explorers::cards::OBJECTIVES;
 use golem_core::games::merchant_explorers::State as ExplorersState;
+use golem_core::games::merchant_explorers::{svg, text_map};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -44,5 +45,23 @@ impl PyMerchantExplorers {
             list.append(entry)?;
         }
         Ok(list)
+    }
+
+    /// Each seat's copy of the map as text, seat by seat: two characters a space (what
+    /// stands on it, then its printed feature), two lines a row; ``MAP_KEY`` says what
+    /// the characters mean.
+    fn map_texts(slf: PyRef<'_, Self>) -> Vec<String> {
+        let state = held(&slf);
+        svg::panels(&state)
+            .iter()
+            .map(|panel| text_map::map_text(state.map(), panel))
+            .collect()
+    }
+
+    /// What the characters of ``map_texts`` mean, one line per kind.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn MAP_KEY() -> Vec<&'static str> {
+        text_map::KEY.to_vec()
     }
 }

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence
 
 from ..._core import Century
-from .generic import moves_line
+from .generic import moves_line, plural
 
 CRYSTAL_STYLES = {
     "y": "bold yellow",
@@ -75,10 +75,6 @@ def merchant_rows(state: Century) -> List[List[str]]:
         ["card"] + state.merchant_row,
         ["crystals"] + [c or NONE for c in state.merchant_row_crystals],
     ]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def names(items: Sequence[str]) -> str:

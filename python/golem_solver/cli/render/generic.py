@@ -32,6 +32,11 @@ def moves_line(state) -> str:
     return f"{count} {kind}."
 
 
+def plural(count: int, one: str, many: "str | None" = None) -> str:
+    """``1 player``, ``3 players``; ``many`` where adding an s is wrong (``plies``)."""
+    return f"{count} {one if count == 1 else (many or one + 's')}"
+
+
 def cells(values) -> str:
     """Values separated by spaces, ``-`` for none."""
     return " ".join(str(v) for v in values) if values else "-"

@@ -43,7 +43,8 @@ def _summary(state) -> List[str]:
     if stage and stage != "main":
         phase = f"{phase} ({stage})"
     lines = [
-        f"Golem - {p.get('players')} player(s), round {p.get('round')}, phase {phase}",
+        f"Golem - {generic.plural(p.get('players', 0), 'player')}, "
+        f"round {p.get('round')}, phase {phase}",
         *_ruleset(state),
     ]
     if p.get("players") == 1:

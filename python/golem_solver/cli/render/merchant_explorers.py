@@ -1,7 +1,8 @@
 """``golem-solve show`` for The Guild of Merchant Explorers: the era and the explore
 cards, the objectives, and a line per player (coins, explorers, villages, routes, covered
-ruins/towers/crystals, kept cards, treasure). Read from the position file, so it shows
-exactly what the file says; the hex map itself is drawn by ``show --svg``."""
+ruins/towers/crystals, kept cards, treasure), then each seat's copy of the map as text.
+Read from the position file, so it shows exactly what the file says; ``show --svg`` draws
+the same maps as a picture."""
 
 from __future__ import annotations
 
@@ -51,7 +52,8 @@ def _summary(state) -> List[str]:
     era = position.get("era", 1)
     lines = [
         f"The Guild of Merchant Explorers - map {position.get('map')}, "
-        f"{position.get('players')} player(s), era {ERAS.get(era, era)}",
+        f"{generic.plural(position.get('players', 0), 'player')}, "
+        f"era {ERAS.get(era, era)}",
         f"Explore: played {generic.cells(explore.get('played', []))}"
         + (f"; now {explore['current']}" if "current" in explore else "")
         + ("; deck order known" if "deck" in explore else ""),
@@ -65,7 +67,7 @@ def _summary(state) -> List[str]:
             lines.append(f"  so far: {'; '.join(position['in_progress'])}")
     for seat, player in enumerate(position.get("player", [])):
         lines.append(
-            f"Seat {seat}: {player.get('coins', 0)} coins"
+            f"Seat {seat}: {generic.plural(player.get('coins', 0), 'coin')}"
             f" | explorers {len(player.get('explorers', []))}"
             f" | villages {generic.cells(player.get('villages', []))}"
         )
@@ -81,6 +83,12 @@ def _summary(state) -> List[str]:
         line = generic.detail_line(details, join=", ")
         if line:
             lines.append(line)
+    for seat, text in enumerate(state.map_texts()):
+        lines.append("")
+        lines.append(f"Seat {seat}'s map:")
+        lines.extend(text.rstrip("\n").split("\n"))
+    lines.append("")
+    lines.extend(f"Key: {line}" for line in state.MAP_KEY)
     return lines
 
 

@@ -183,6 +183,17 @@ impl Map {
         format!("c{}r{}", s.col, s.row)
     }
 
+    /// The space at column `col`, row `row`, if there is one.
+    pub fn space_index(&self, col: usize, row: usize) -> Option<usize> {
+        if col >= self.cols as usize || row >= self.rows as usize {
+            return None;
+        }
+        match self.space_at[row * self.cols as usize + col] {
+            NONE => None,
+            space => Some(space as usize),
+        }
+    }
+
     /// The space at a cell text (`c7r4`): `Err` says why not.
     pub fn parse_cell(&self, text: &str) -> Result<usize, String> {
         let (c, r) = parse_cell_text(text).ok_or_else(|| format!("\"{text}\" is not a cell"))?;

@@ -24,6 +24,7 @@ pub mod setup;
 mod setup_options;
 pub mod state;
 pub mod svg;
+pub mod text_map;
 mod zobrist;
 
 #[cfg(test)]
