@@ -58,7 +58,9 @@ ForceOpt = typer.Option(False, "--force", help="Overwrite an existing output fil
 # `--components`, an Explorers `--map`): the core declares them, the game refuses another
 # kind.
 RULES_FILE_NAMES = {
-    game: cls.INFO["rules_file"] for game, cls in GAMES.items() if cls.INFO["rules_file"]
+    game: cls.INFO["rules_file"]
+    for game, cls in GAMES.items()
+    if cls.INFO["rules_file"]
 }
 ComponentsOpt = typer.Option(
     None,
