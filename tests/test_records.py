@@ -353,6 +353,27 @@ def test_annotate_plot(recorded, tmp_path):
     assert "file exists" in bad("annotate", path, "-g", 1, "--plot", picture)
 
 
+def test_the_plot_keeps_every_label_inside_the_picture(recorded):
+    pytest.importorskip(
+        "matplotlib", reason="the plot extra: pip install golem-solver[plot]"
+    )
+    from matplotlib import pyplot
+
+    from golem_solver.cli.records import plot_figure
+
+    record = record_from_dict(first_record(recorded, ALL_GAMES[0]))
+    notes = annotate_game(record, 0, iterations=20)
+    figure = plot_figure(record, 0, notes)
+    renderer = figure.canvas.get_renderer()
+    frame = figure.bbox
+    axes = figure.axes[0]
+    for caption in (axes.yaxis.label, axes.xaxis.label, axes.title):
+        box = caption.get_window_extent(renderer)
+        assert frame.x0 <= box.x0 and box.x1 <= frame.x1, caption.get_text()
+        assert frame.y0 <= box.y0 and box.y1 <= frame.y1, caption.get_text()
+    pyplot.close(figure)
+
+
 def test_annotate_of_a_bad_record_names_the_move(recorded, tmp_path):
     good = first_record(recorded, ALL_GAMES[0])
     good["moves"][3] = "rest rest"

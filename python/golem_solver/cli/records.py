@@ -103,15 +103,16 @@ def _count(n: int, name: str) -> str:
     return f"{n} {name[:-1]}ies" if name.endswith("y") else f"{n} {name}s"
 
 
-def plot_png(record: GameRecord, index: int, notes: Sequence[MoveNote]) -> bytes:
-    """The value over the game as a PNG: per seat, the best value at each of its
-    decisions (the position as the mover saw it), with labelled moves marked."""
+def plot_figure(record: GameRecord, index: int, notes: Sequence[MoveNote]) -> Any:
+    """The value over the game: per seat, the best value at each of its decisions (the
+    position as the mover saw it), with labelled moves marked. A matplotlib Figure, laid
+    out so that every label is inside it."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    figure, axes = pyplot.subplots(figsize=(10, 4))
+    figure, axes = pyplot.subplots(figsize=(10, 4.5))
     markers: Dict[str, str] = {"inaccuracy": "o", "mistake": "s", "blunder": "X"}
     for seat in range(len(record.scores)):
         mine = [n for n in notes if n.player == seat]
@@ -134,12 +135,21 @@ def plot_png(record: GameRecord, index: int, notes: Sequence[MoveNote]) -> bytes
                 )
     axes.set_ylim(0, 1)
     axes.set_xlabel("ply (index in the record's moves)")
-    axes.set_ylabel("value for the mover (best move; marks: move played)")
+    # Two short lines: one long line is taller than the axes and was cut at both ends.
+    axes.set_ylabel("value for the mover\n(line: best move; marks: move played)")
     axes.set_title(f"game {index}: {record.game}")
     axes.grid(alpha=0.3)
     axes.legend(fontsize="small", loc="best")
-    buffer = io.BytesIO()
     figure.tight_layout()
+    return figure
+
+
+def plot_png(record: GameRecord, index: int, notes: Sequence[MoveNote]) -> bytes:
+    """``plot_figure`` as PNG bytes."""
+    from matplotlib import pyplot
+
+    figure = plot_figure(record, index, notes)
+    buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=100)
     pyplot.close(figure)
     return buffer.getvalue()
