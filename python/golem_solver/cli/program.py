@@ -67,6 +67,10 @@ def _usage_field(e: Exception) -> Optional[str]:
 
 def _usage_message(e: Exception) -> str:
     if isinstance(e, click_errors.MissingParameter):
+        param = getattr(e, "param", None)
+        opts = [o for o in getattr(param, "opts", []) if o.startswith("-")]
+        if opts:  # an option: say how to give it (an argument's place is in the usage)
+            return f"missing (give {'/'.join(sorted(opts, key=len, reverse=True))})"
         return "missing"
     if isinstance(e, click_errors.NoSuchOption):
         similar = sorted(getattr(e, "possibilities", None) or [])
