@@ -93,7 +93,7 @@ pub fn map_text(map: &Map, panel: &Panel) -> String {
                     line[i] = c;
                 }
             }
-            for col in (0..cols).filter(|c| (c % 2 == 0) == lowered) {
+            for col in (0..cols).filter(|c| c.is_multiple_of(2) == lowered) {
                 let Some(space) = map.space_index(col, row) else {
                     continue;
                 };
@@ -119,7 +119,7 @@ mod tests {
     fn at(text: &str, col: usize, row: usize) -> String {
         let line = text
             .lines()
-            .nth(1 + 2 * row + usize::from(col % 2 == 0))
+            .nth(1 + 2 * row + usize::from(col.is_multiple_of(2)))
             .unwrap();
         line.chars().skip(LABEL + col * COLUMN).take(2).collect()
     }
