@@ -19,8 +19,8 @@ def values_text(option: dict) -> str:
         return " \\| ".join(f"`{word}`" for word in option["choices"])
     low, high = option["low"], option["high"]
     if option["kind"] == "count":
-        return f"{low}..={high}"
-    return f"{low:g}..={high:g} (real)"
+        return f"{low:,}–{high:,}"
+    return f"{low:g}–{high:g} (real)"
 
 
 def table() -> str:

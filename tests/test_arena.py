@@ -102,9 +102,9 @@ def test_progress_is_reported_and_its_errors_stop_the_arena():
             ["--bot", "greedy", "--bot", "nobody"],
             "error: bot[1]: 'nobody' is not a bot",
         ),
-        (["--bot", "alphabeta:depth=0"], "error: bot[0].depth: 0 is outside 1..=128"),
-        (["--bot", "greedy", "--players", "6"], "error: players: 6 is outside 2..=5"),
-        (["--bot", "greedy", "--players", "-1"], "error: players: -1 is outside 2..=5"),
+        (["--bot", "alphabeta:depth=0"], "error: bot[0].depth: 0 is outside 1–128"),
+        (["--bot", "greedy", "--players", "6"], "error: players: 6 is outside 2–5"),
+        (["--bot", "greedy", "--players", "-1"], "error: players: -1 is outside 2–5"),
         (
             ["--bot", "random", "--bot", "random", "--bot", "greedy", "--players", "2"],
             "error: bot: 3 bots for 2 seats",

@@ -191,7 +191,7 @@ def test_a_new_game_shows_the_board_and_the_legal_moves(client, game):
     ("body", "line"),
     [
         ({"game": "chess"}, "error: game: 'chess' is not a game"),
-        ({"game": "century-golem", "players": 9}, "error: players: 9 is outside 2..=5"),
+        ({"game": "century-golem", "players": 9}, "error: players: 9 is outside 2–5"),
         (
             {"game": "century-golem", "players": "two"},
             "error: players: must be an integer",
@@ -314,7 +314,7 @@ def test_an_illegal_move_is_the_line_apply_prints(client, game, tmp_path):
         ("promote", {"node": 0}, "error: node: the start is on every line"),
         ("takeback", {}, "error: takeback: nothing to take back"),
         ("chance", {}, "error: chance: the position is not a chance event"),
-        ("seat", {"seat": 5, "bot": "random"}, "error: seat: 5 is outside 0..=1"),
+        ("seat", {"seat": 5, "bot": "random"}, "error: seat: 5 is outside 0–1"),
         (
             "seat",
             {"seat": 0, "bot": "stockfish"},
@@ -963,7 +963,7 @@ def test_the_board_without_its_extra_is_one_error_line(monkeypatch):
 def test_a_port_out_of_range_is_one_error_line():
     result = cli("board", "--no-browser", "--port", "70000")
     assert result.exit_code == 2
-    assert result.stderr == "error: port: 70000 is outside 0..=65535\n"
+    assert result.stderr == "error: port: 70000 is outside 0–65,535\n"
 
 
 def test_the_greedy_bot_is_the_arenas_and_sees_only_its_seat():

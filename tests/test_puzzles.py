@@ -310,11 +310,11 @@ def bad(path) -> str:
     "change, message",
     [
         ({"depth": None}, "error: tiny.jsonl:1.depth: missing"),
-        ({"depth": 0}, "error: tiny.jsonl:1.depth: 0 is outside 1..=128"),
+        ({"depth": 0}, "error: tiny.jsonl:1.depth: 0 is outside 1–128"),
         ({"objective": "draw"}, "error: tiny.jsonl:1.objective: 'draw' is not"),
         ({"result": "draw"}, "error: tiny.jsonl:1.result: 'draw' is not"),
         ({"plies": None}, "error: tiny.jsonl:1.plies: missing"),
-        ({"plies": 2}, "error: tiny.jsonl:1.plies: 2 is outside 1..=1 (depth)"),
+        ({"plies": 2}, "error: tiny.jsonl:1.plies: 2 is outside 1–1 (depth)"),
         ({"result": "unproven"}, "error: tiny.jsonl:1.plies: only with result win"),
         (
             {"margin": "x/y", "objective": "margin", "result": None, "plies": None},

@@ -226,7 +226,7 @@ def test_replay_cli_errors_are_one_line(recorded, tmp_path):
     moves = len(read_records(path)[0].moves)
     assert bad("replay", path, "--ply", moves + 1).startswith("error: ply: ")
     assert bad("replay", path, "--ply", -1).startswith("error: ply: ")
-    assert bad("replay", path, "-g", 2) == "error: game_index: 2 is outside 0..=1"
+    assert bad("replay", path, "-g", 2) == "error: game_index: 2 is outside 0–1"
     assert "no_such.jsonl" in bad("replay", tmp_path / "no_such.jsonl")
     out = tmp_path / "pos.toml"
     ok("replay", path, "-o", out)

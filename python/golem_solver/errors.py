@@ -10,7 +10,7 @@ nothing else: ``error: <field>: <message>``.
 
 from __future__ import annotations
 
-from typing import Optional, Tuple
+from typing import Any, Optional, Tuple
 
 from ._core import GolemError, IllegalActionError, InternalError, PositionError
 
@@ -22,6 +22,7 @@ __all__ = [
     "error_line",
     "field_and_message",
     "out_of_range",
+    "outside",
     "refusal",
 ]
 
@@ -36,9 +37,24 @@ def refusal(field: str, message: str) -> GolemError:
     return error
 
 
-def out_of_range(field: str, value: int, low: int, high: int) -> GolemError:
-    """The refusal of an integer outside ``low..=high``, worded as the core words it."""
-    return refusal(field, f"{value} is outside {low}..={high}")
+def _grouped(value: Any) -> str:
+    """A whole number with thousands separators (``65,535``); anything else as is."""
+    return (
+        f"{value:,}"
+        if isinstance(value, int) and not isinstance(value, bool)
+        else str(value)
+    )
+
+
+def outside(value: Any, low: Any, high: Any) -> str:
+    """``5 is outside 0–1``: a refused number as it was given and its range as a person
+    writes it, worded as the core words it (``golem_core::refusal::outside``)."""
+    return f"{value} is outside {_grouped(low)}–{_grouped(high)}"
+
+
+def out_of_range(field: str, value: Any, low: Any, high: Any) -> GolemError:
+    """The refusal of a number outside ``low``–``high``."""
+    return refusal(field, outside(value, low, high))
 
 
 def field_and_message(error: BaseException) -> Tuple[Optional[str], str]:

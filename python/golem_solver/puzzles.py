@@ -27,7 +27,7 @@ from ._files import (
 )
 from .backends import RAY, THREADS, check_backend, ray_backend
 from .checks import RANGES, check_int
-from .errors import refusal
+from .errors import outside, refusal
 from .games import from_toml
 from .search import solve as alphabeta_search
 
@@ -145,7 +145,7 @@ def puzzle_from_record(
     depth = _get(record, "depth", int, where)
     low, high = RANGES["depth"]
     if not low <= depth <= high:
-        raise SuiteError(f"{where}.depth", f"{depth} is outside {low}..={high}")
+        raise SuiteError(f"{where}.depth", outside(depth, low, high))
     result = plies = margin = None
     if objective == "win":
         if "margin" in record:
@@ -159,9 +159,7 @@ def puzzle_from_record(
         if plies is not None and result not in ("win", "loss"):
             raise SuiteError(f"{where}.plies", "only with result win or loss")
         if plies is not None and not 1 <= plies <= depth:
-            raise SuiteError(
-                f"{where}.plies", f"{plies} is outside 1..={depth} (depth)"
-            )
+            raise SuiteError(f"{where}.plies", outside(plies, 1, depth) + " (depth)")
     else:
         for key in ("result", "plies"):
             if key in record:

@@ -27,7 +27,7 @@ from ._files import (
     outside_files,
     write_atomically,
 )
-from .errors import refusal
+from .errors import outside, refusal
 from .games import GAMES, from_toml
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -227,7 +227,7 @@ def replay(record: GameRecord, ply: Optional[int] = None, *, index: int = 0) -> 
     final position's scores must be the record's; errors name ``record[<index>]``."""
     total = len(record.moves)
     if ply is not None and (not _is_int(ply) or not 0 <= ply <= total):
-        raise _fail("ply", f"{ply} is outside 0..={total} (the record's moves)")
+        raise _fail("ply", outside(ply, 0, total) + " (the record's moves)")
     state = _start_state(record.start, f"record[{index}].start")
     at_ply = state.clone() if ply == 0 else None
     for number, text in enumerate(record.moves):

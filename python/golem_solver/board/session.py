@@ -22,7 +22,7 @@ from .. import games as registry
 from .._core import GolemError, StopToken
 from ..annotate import annotate_game
 from ..checks import check_int
-from ..errors import refusal
+from ..errors import out_of_range, outside, refusal
 from ..records import GameRecord, record_from_dict
 from ..search import analyse as ismcts_search
 from ..search import solve as alphabeta_search
@@ -178,7 +178,7 @@ def parse_bot(spec: Optional[str], where: str) -> Optional[Bot]:
         if name != key or not sep:
             raise refusal(f"{where}.{name}", f"{kind} takes {key}=N")
         if not value.isdigit() or not 1 <= int(value) <= high:
-            raise refusal(f"{where}.{key}", f"{value!r} is outside 1..={high}")
+            raise refusal(f"{where}.{key}", outside(repr(value), 1, high))
         budget = int(value)
     return Bot(kind, budget)
 
@@ -504,7 +504,7 @@ class Game:
                 or not isinstance(seat, int)
                 or not 0 <= seat < players
             ):
-                raise refusal("seat", f"{seat!r} is outside 0..={players - 1}")
+                raise out_of_range("seat", seat, 0, players - 1)
             self.bots[seat] = parse_bot(spec, f"seat[{seat}]")
             if self.labels is not None:
                 self.labels = None  # the record's names no longer say who plays
@@ -647,7 +647,7 @@ class Game:
             or not isinstance(iterations, int)
             or not 1 <= iterations <= 100_000
         ):
-            raise refusal("iterations", f"{iterations!r} is outside 1..=100000")
+            raise out_of_range("iterations", iterations, 1, 100_000)
         with self.lock:
             if self.annotation is not None and self.annotation["running"]:
                 raise busy("annotate", "an annotation of this game is running already")
@@ -796,7 +796,7 @@ def search_budget(algo: str, options: Dict[str, Any]) -> Dict[str, Any]:
         if isinstance(value, bool) or not isinstance(value, int):
             raise refusal(key, f"must be an integer, not {value!r}")
         if not low <= value <= high:
-            raise refusal(key, f"{value} is outside {low}..={high}")
+            raise out_of_range(key, value, low, high)
         budget[key] = value
     if algo == "alphabeta":
         budget.pop("threads", None)
@@ -961,7 +961,7 @@ class Store:
             raise refusal("players", f"must be an integer, not {players!r}")
         low, high = info["min_players"], info["max_players"]
         if not low <= players <= high:
-            raise refusal("players", f"{players} is outside {low}..={high}")
+            raise out_of_range("players", players, low, high)
         seed = request.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise refusal("seed", f"must be an integer, not {seed!r}")

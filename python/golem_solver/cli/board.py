@@ -15,7 +15,7 @@ from typing import Optional
 import typer
 
 from .._files import MAX_POSITION_BYTES, read_capped
-from ..errors import refusal
+from ..errors import out_of_range, refusal
 from ..games import read_position
 from ..records import read_records
 from .program import EXIT_INTERRUPTED, app, reports_errors
@@ -32,7 +32,7 @@ def _bind(host: str, port: int) -> socket.socket:
     except OSError as e:
         raise refusal("port", f"{port} on {host}: {e.strerror or e}") from None
     except OverflowError:
-        raise refusal("port", f"{port} is outside 0..=65535") from None
+        raise out_of_range("port", port, 0, 65535) from None
 
 
 def _open_file(store, file: Path) -> None:
@@ -82,7 +82,7 @@ def board_command(
     except ImportError:
         raise refusal("board", MISSING_EXTRA) from None
     if not 0 <= port <= 65535:
-        raise refusal("port", f"{port} is outside 0..=65535")
+        raise out_of_range("port", port, 0, 65535)
     store = Store()
     if file is not None:
         _open_file(store, file)

@@ -10,18 +10,19 @@ import typer
 
 from ..backends import THREADS
 from ..checks import RANGES, SEARCH_OPTIONS
+from ..errors import outside
 from ..games import DEFAULT_GAME, GAMES, SetupOption, setup_option_specs
 from ..search import DEFAULT_MOVETIME_MS
 
 
 def ranged(key: str) -> Callable[[Any], Any]:
     """A Typer callback refusing a value outside ``RANGES[key]`` (a usage error: one line
-    ``error: <option>: <value> is outside LOW..=HIGH``, exit status 2)."""
+    ``error: <option>: <value> is outside LOW–HIGH``, exit status 2)."""
     low, high = RANGES[key]
 
     def check(value: Any) -> Any:
         if value is not None and not low <= value <= high:
-            raise typer.BadParameter(f"{value} is outside {low}..={high}")
+            raise typer.BadParameter(outside(value, low, high))
         return value
 
     return check

@@ -13,7 +13,7 @@ import typer
 from .._core import StopToken
 from .._files import write_atomically
 from ..annotate import THRESHOLDS, MoveNote, annotate_game, decisions
-from ..errors import refusal
+from ..errors import out_of_range, refusal
 from ..records import GameRecord, read_records, replay
 from ..search import DEFAULT_ITERATIONS
 from .arena import progress_bar, progress_wanted
@@ -197,7 +197,7 @@ def _pick(records: List[Any], index: Optional[int]) -> List[Tuple[int, Any]]:
     if index is None:
         return list(enumerate(records))
     if not 0 <= index < len(records):
-        raise refusal("game_index", f"{index} is outside 0..={len(records) - 1}")
+        raise out_of_range("game_index", index, 0, len(records) - 1)
     return [(index, records[index])]
 
 

@@ -450,7 +450,7 @@ fn bad_specs_name_the_bad_key() {
         (
             "ismcts:iterations=0",
             "iterations",
-            "0 is outside 1..=100000000",
+            "0 is outside 1–1,000,000,000",
         ),
         (
             "ismcts:iterations=5,iterations=6",
@@ -487,13 +487,13 @@ fn bad_specs_name_the_bad_key() {
             "solo",
             "'coins' is not one of: score, win",
         ),
-        ("ismcts:threads=0", "threads", "0 is outside 1..=256"),
+        ("ismcts:threads=0", "threads", "0 is outside 1–256"),
         (
             "ismcts:parallel=leaf",
             "parallel",
             "'leaf' is not one of: root, tree",
         ),
-        ("alphabeta:threads=300", "threads", "300 is outside 1..=256"),
+        ("alphabeta:threads=300", "threads", "300 is outside 1–256"),
         (
             "ismcts:eval=learned",
             "eval",
@@ -502,12 +502,12 @@ fn bad_specs_name_the_bad_key() {
         (
             "ismcts:rollout=heuristic,epsilon=2",
             "epsilon",
-            "2 is outside 0..=1",
+            "2 is outside 0–1",
         ),
         ("ismcts:cutoff", "cutoff", "expected KEY=VALUE"),
         ("ismcts:", "bot", "expected KEY=VALUE"),
         ("ismcts:variant=xo", "variant", "'xo' is not one of: so, mo"),
-        ("alphabeta:depth=0", "depth", "0 is outside 1..=128"),
+        ("alphabeta:depth=0", "depth", "0 is outside 1–128"),
         (
             "alphabeta:objective=score",
             "objective",

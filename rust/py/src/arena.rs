@@ -17,6 +17,7 @@ use golem_core::arena::{
 };
 use golem_core::bots::{self, Bot, Policies};
 use golem_core::games::GameId;
+use golem_core::refusal::outside;
 use golem_core::search::options::{check_range, THREADS};
 use golem_core::search::StopFlag;
 use golem_core::Game;
@@ -83,7 +84,7 @@ fn record_from_dict(
     if game >= config.games {
         return Err(wrong(
             "index",
-            &format!("{game} is outside 0..{}", config.games),
+            &outside(game, 0, config.games.saturating_sub(1)),
         ));
     }
     let seats: Vec<usize> = get("seats")?
@@ -158,7 +159,7 @@ fn seats<G: Game>(players: Option<i64>, bots: usize) -> PyResult<usize> {
         None => Ok(bots.max(G::INFO.min_players)),
         Some(n) => usize::try_from(n).map_err(|_| {
             let (low, high) = (G::INFO.min_players, G::INFO.max_players);
-            golem_error("players", format!("{n} is outside {low}..={high}"))
+            golem_error("players", outside(n, low, high))
         }),
     }
 }

@@ -165,7 +165,7 @@ pub(crate) fn check_perft_depth(depth: u32) -> PyResult<()> {
     } else {
         Err(golem_error(
             "depth",
-            format!("{depth} is outside 0..={MAX_PERFT_DEPTH}"),
+            golem_core::refusal::outside(depth, 0, MAX_PERFT_DEPTH),
         ))
     }
 }

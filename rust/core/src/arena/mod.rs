@@ -397,7 +397,7 @@ fn check<G: Game>(bots: usize, config: &ArenaConfig) -> Result<(), ArenaError> {
     let (low, high) = (G::INFO.min_players, G::INFO.max_players);
     if !(low..=high).contains(&config.players) {
         let players = config.players;
-        return config_error("players", format!("{players} is outside {low}..={high}"));
+        return config_error("players", crate::refusal::outside(players, low, high));
     }
     if bots == 0 {
         return config_error("bot", "give at least one bot".to_string());

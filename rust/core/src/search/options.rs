@@ -28,7 +28,7 @@ where
     } else {
         refuse(
             field,
-            format!("{value} is outside {}..={}", range.start(), range.end()),
+            crate::refusal::outside(value, range.start(), range.end()),
         )
     }
 }
@@ -361,7 +361,7 @@ impl<'a> GivenOptions<'a> {
         // Any whole number, however large or negative, is reported as outside the range.
         match text.parse::<i128>() {
             Ok(n) if n >= low as i128 && n <= high as i128 => Ok(Some(n as u64)),
-            Ok(_) => refuse(name, format!("{text} is outside {low}..={high}")),
+            Ok(_) => refuse(name, crate::refusal::outside(text, low, high)),
             Err(_) => refuse(name, format!("'{text}' is not a whole number")),
         }
     }
@@ -376,7 +376,7 @@ impl<'a> GivenOptions<'a> {
         };
         match text.parse::<f64>() {
             Ok(x) if (low..=high).contains(&x) => Ok(Some(x)),
-            Ok(x) => refuse(name, format!("{x} is outside {low}..={high}")),
+            Ok(x) => refuse(name, crate::refusal::outside(x, low, high)),
             Err(_) => refuse(name, format!("'{text}' is not a number")),
         }
     }
@@ -579,7 +579,7 @@ mod tests {
             );
         }
         let error = check_range("hash", 0, HASH_MB).unwrap_err();
-        assert_eq!(error.to_string(), "hash: 0 is outside 1..=65536");
+        assert_eq!(error.to_string(), "hash: 0 is outside 1–65,536");
         assert_eq!(check_range("threads", 2, THREADS), Ok(2));
     }
 
@@ -626,10 +626,7 @@ mod tests {
                     let above = (high as u128 + 1).to_string();
                     let pairs = [(name, above.as_str())];
                     let refused = GivenOptions::new(&pairs).count(name).unwrap_err();
-                    assert_eq!(
-                        refused.message,
-                        format!("{above} is outside {low}..={high}")
-                    );
+                    assert_eq!(refused.message, crate::refusal::outside(&above, low, high));
                 }
                 Values::Real { low, high } => {
                     let above = (high + 1.0).to_string();
@@ -657,7 +654,7 @@ mod tests {
     fn a_negative_or_huge_count_is_outside_its_range() {
         let pairs = [("cutoff", "-1")];
         let refused = GivenOptions::new(&pairs).count("cutoff").unwrap_err();
-        assert_eq!(refused.to_string(), "cutoff: -1 is outside 0..=100000");
+        assert_eq!(refused.to_string(), "cutoff: -1 is outside 0–100,000");
         let pairs = [("cutoff", "1.5")];
         let refused = GivenOptions::new(&pairs).count("cutoff").unwrap_err();
         assert_eq!(refused.message, "'1.5' is not a whole number");

@@ -36,7 +36,7 @@ fn small(fields: &Fields, key: &str, low: i64, high: i64) -> Result<u8, Position
     if (low..=high).contains(&value) {
         Ok(value as u8)
     } else {
-        refuse(key, format!("{value} is outside {low}..={high}"))
+        refuse(key, crate::refusal::outside(value, low, high))
     }
 }
 

@@ -40,7 +40,7 @@ fn in_range(field: &str, value: i64, low: i64, high: i64) -> Result<i64, Positio
     if (low..=high).contains(&value) {
         Ok(value)
     } else {
-        refuse(field, format!("{value} is outside {low}..={high}"))
+        refuse(field, crate::refusal::outside(value, low, high))
     }
 }
 
