@@ -20,6 +20,12 @@ quarter of a win added each way for every pair played, so that a rung that won e
 game still gets a finite rating; the intervals come from the inverse Fisher information
 with greedy's rating fixed at 0. Elo = 400 log10(strength).
 
+With one player (``--players 1``) there is no pairing: each rung plays the same solo
+deals on each map (``--maps``, every Merchant Explorers map by default), and the table is
+the mean score with its 95% interval per rung and map, with the rate of achieving all
+three objectives for Merchant Explorers (``scripts/solo_strength.py`` plays it, one game
+a line in the results file, resumed the same way).
+
 ``--pairs adjacent`` (the default) plays each rung against the next one and against
 greedy; ``all`` plays every pair. ``--quick``: 4 games a pair, fast rungs only (a smoke
 test of the script, not a measurement).
@@ -35,7 +41,9 @@ import sys
 import time
 from typing import Dict, List, Tuple
 
-from golem_solver import StopToken
+import solo_strength
+
+from golem_solver import GolemError, StopToken
 from golem_solver.arena import run
 
 DEFAULT_RUNGS = [
@@ -264,8 +272,11 @@ def main() -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--backend", default="threads")
+    parser.add_argument("--maps", nargs="+", default=None, help="solo maps")
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
+    if args.players == 1:
+        return solo(args)
     rungs = args.bots or (QUICK_RUNGS if args.quick else DEFAULT_RUNGS)
     if args.quick:
         args.games, args.chunk = 4, 4
@@ -285,8 +296,7 @@ def main() -> int:
                 row["seconds"] = time.monotonic() - start
                 if row["stopped"]:
                     raise KeyboardInterrupt
-                with open(results, "a") as out:
-                    out.write(json.dumps(row) + "\n")
+                solo_strength.append_lines(results, [json.dumps(row)])
                 rows.append(row)
                 print(
                     f"{a} v {b}: chunk {chunk}, {row['games']} games, {row['seconds']:.0f} s",
@@ -302,6 +312,20 @@ def main() -> int:
         )
         print(table(fit(totals, rungs), totals))
     return 130 if interrupted else 0
+
+
+def solo(args: argparse.Namespace) -> int:
+    """The one-player ladder: a table of mean scores per rung and map."""
+    if args.results is None:
+        args.results = f"ladder-{args.game}-1p.jsonl"
+    args.chunk = min(args.chunk, 4)
+    bots = args.bots or (solo_strength.QUICK_BOTS if args.quick else DEFAULT_RUNGS)
+    try:
+        maps, bots = solo_strength.prepare(args, bots)
+    except (ValueError, GolemError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return solo_strength.solo_ladder(args, maps, bots)
 
 
 if __name__ == "__main__":

@@ -1,84 +1,276 @@
-"""The solo strength of the bots per Merchant Explorers map: mean final coins with a 95%
-interval, and the rate of achieving all three objectives (the solo win, spec §9) with its
-Wilson interval, as a Markdown table on stdout (the table of docs/merchant-explorers.md).
+"""The solo strength of bots: per rung (bot spec) and map, the mean final score of solo
+games with its 95% interval and, for Merchant Explorers, the rate of achieving all three
+objectives (the solo win, spec §9) with its Wilson interval, as a Markdown table on stdout
+(the tables of docs/merchant-explorers.md and docs/strength.md).
 
-    python scripts/solo_strength.py [--games N] [--bots B [B ...]] [--maps M [M ...]]
-                                    [--threads T] [--seed S] [--quick]
+    python scripts/solo_strength.py [--game merchant-explorers] [--games N]
+                                    [--bots B [B ...]] [--maps M [M ...]] [--chunk C]
+                                    [--threads T] [--seed S] [--results FILE] [--quick]
 
-Every row is an arena of N solo games (``golem_solver.arena.run``, the engine behind
-``golem-solve arena``) with the same seeds for every bot, so the rows of one map play the
-same deals. ``--quick`` plays 4 games of greedy and ISMCTS at 10 ms a decision (a smoke
-test of the script, not a measurement). Ctrl-C prints the rows finished so far.
+Every row plays games ``0..N`` of one arena (the engine behind ``golem-solve arena``)
+with the same seed for every bot, so the rows of one map play the same deals. The games
+are played ``--chunk`` at a time, and every finished game is appended to the results file
+(JSON lines, one game a line) at once: Ctrl-C loses only the games being played, prints
+the table of what is there, and the same command resumes where it stopped. Asking for
+more games later plays only the new ones. ``--quick`` plays 4 games of greedy and ISMCTS
+at 10 ms a decision (a smoke test of the script, not a measurement).
 
-Rows with ``movetime`` depend on the machine and its load; ``greedy`` is reproducible from
-the seed.
+Rows with ``movetime`` depend on the machine and its load; the others are reproducible
+from the seed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
+import os
 import sys
 import time
+from typing import Dict, Iterable, List, Optional, Tuple
 
-from golem_solver import StopToken
-from golem_solver.arena import run
+from golem_solver import GolemError, StopToken, _core
+from golem_solver.checks import check_players
 
-MAPS = ["avenia", "aghon", "kazan", "cnidaria", "north-proylia", "xawskil"]
+EXPLORERS_MAPS = ["avenia", "aghon", "kazan", "cnidaria", "north-proylia", "xawskil"]
 BOTS = ["greedy", "ismcts:movetime=100", "ismcts:movetime=1000"]
+QUICK_BOTS = ["greedy", "ismcts:movetime=10"]
+
+# (game, map, bot, seed, game index) -> the game's line in the results file
+Key = Tuple[str, str, str, int, int]
+
+
+def has_solo_win(game: str) -> bool:
+    """Merchant Explorers is the one game with a solo goal beyond the score (spec §9)."""
+    return game == "merchant-explorers"
+
+
+def default_maps(game: str) -> List[str]:
+    return EXPLORERS_MAPS if game == "merchant-explorers" else ["-"]
+
+
+def key_of(row: dict) -> Key:
+    return (row["game"], row["map"], row["bot"], row["seed"], row["index"])
+
+
+def read_results(path: str) -> Dict[Key, dict]:
+    """Every game already in the results file; a torn last line is skipped, not fatal."""
+    games: Dict[Key, dict] = {}
+    if not os.path.exists(path):
+        return games
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+                games[key_of(row)] = row
+            except (json.JSONDecodeError, KeyError, TypeError):
+                print(f"{path}:{number}: not a game line, ignored", file=sys.stderr)
+    return games
+
+
+def append_lines(path: str, lines: List[str]) -> None:
+    """Appends lines to a results file, starting on a new line if an interrupted write
+    left the last one torn (so no finished game is glued onto it and lost)."""
+    torn = False
+    if os.path.exists(path) and os.path.getsize(path) > 0:
+        with open(path, "rb") as f:
+            f.seek(-1, os.SEEK_END)
+            torn = f.read(1) != b"\n"
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(("\n" if torn else "") + "".join(line + "\n" for line in lines))
+
+
+def missing_ranges(
+    done: Iterable[int], games: int, chunk: int
+) -> List[Tuple[int, int]]:
+    """(first, count) runs of at most ``chunk`` games covering the indices not done."""
+    done = set(done)
+    ranges: List[Tuple[int, int]] = []
+    for index in range(games):
+        if index in done:
+            continue
+        if ranges and ranges[-1][0] + ranges[-1][1] == index and ranges[-1][1] < chunk:
+            ranges[-1] = (ranges[-1][0], ranges[-1][1] + 1)
+        else:
+            ranges.append((index, 1))
+    return ranges
+
+
+def play_range(
+    args: argparse.Namespace, map_id: str, bot: str, first: int, count: int, stop
+) -> Tuple[List[dict], bool]:
+    """Games ``first..first + count`` of the row's arena: their result lines, and
+    whether the arena was stopped."""
+    setup = [] if map_id == "-" else [("map", map_id)]
+    start = time.monotonic()
+    out = _core.arena_games(
+        [bot],
+        game=args.game,
+        games=args.games,
+        players=1,
+        seed=args.seed,
+        threads=args.threads,
+        setup=setup,
+        first=first,
+        count=count,
+        stop=stop,
+    )
+    seconds = (time.monotonic() - start) / max(1, len(out["records"]))
+    rows = [
+        {
+            "game": args.game,
+            "map": map_id,
+            "bot": bot,
+            "seed": args.seed,
+            "index": record["index"],
+            "score": record["scores"][0],
+            "won": record["winner"] == 0,
+            "finished": record["finished"],
+            "plies": record["plies"],
+            "seconds": round(seconds, 3),
+        }
+        for record in out["records"]
+    ]
+    return rows, out["stopped"]
+
+
+def mean_interval(values: List[float]) -> Tuple[float, float, float]:
+    """The mean and its normal 95% interval (sample standard deviation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def wilson(successes: int, n: int) -> Tuple[float, float]:
+    """The Wilson score 95% interval of a rate."""
+    z = 1.96
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def row(map_id: str, report: dict) -> str:
-    bot = report["bots"][0]
-    low, high = bot["score_ci95"]
-    win_low, win_high = bot["ci95"]
-    return (
-        f"| {map_id} | `{bot['bot']}` | {bot['games']} | {bot['mean_score']:.2f}"
-        f" | {low:.2f}–{high:.2f} | {bot['wins']} | {percent(bot['win_rate'])}"
-        f" | {percent(win_low)}–{percent(win_high)} | {report['seconds']:.0f} s |"
-    )
+def header(game: str) -> List[str]:
+    columns = ["map", "bot", "games", "mean score", "95% CI"]
+    if has_solo_win(game):
+        columns += ["all three objectives", "rate", "95% CI (Wilson)"]
+    columns.append("wall time a game")
+    align = ["---", "---"] + ["---:"] * (len(columns) - 2)
+    return ["| " + " | ".join(columns) + " |", "| " + " | ".join(align) + " |"]
+
+
+def row_line(game: str, map_id: str, bot: str, rows: List[dict]) -> str:
+    finished = [r for r in rows if r["finished"]]
+    if not finished:
+        return f"| {map_id} | `{bot}` | 0 | | |"
+    mean, low, high = mean_interval([r["score"] for r in finished])
+    cells = [map_id, f"`{bot}`", str(len(finished))]
+    cells += [f"{mean:.2f}", f"{low:.2f}–{high:.2f}"]
+    if has_solo_win(game):
+        wins = sum(r["won"] for r in finished)
+        win_low, win_high = wilson(wins, len(finished))
+        cells += [str(wins), percent(wins / len(finished))]
+        cells.append(f"{percent(win_low)}–{percent(win_high)}")
+    seconds = sum(r["seconds"] for r in finished) / len(finished)
+    cells.append(f"{seconds:.1f} s")
+    line = "| " + " | ".join(cells) + " |"
+    unfinished = len(rows) - len(finished)
+    return line + (f" ({unfinished} unfinished, left out)" if unfinished else "")
+
+
+def table(
+    game: str, maps: List[str], bots: List[str], seed: int, games: Dict[Key, dict]
+) -> str:
+    lines = header(game)
+    for map_id in maps:
+        for bot in bots:
+            rows = [
+                row
+                for (g, m, b, s, _), row in sorted(games.items())
+                if (g, m, b, s) == (game, map_id, bot, seed)
+            ]
+            if rows:
+                lines.append(row_line(game, map_id, bot, rows))
+    return "\n".join(lines)
+
+
+def solo_ladder(args: argparse.Namespace, maps: List[str], bots: List[str]) -> int:
+    """Plays what the results file lacks, then prints the table; 130 after Ctrl-C."""
+    games = read_results(args.results)
+    stop = StopToken()
+    interrupted = False
+    try:
+        for map_id in maps:
+            for bot in bots:
+                done = [
+                    k[4] for k in games if k[:4] == (args.game, map_id, bot, args.seed)
+                ]
+                for first, count in missing_ranges(done, args.games, args.chunk):
+                    rows, stopped = play_range(args, map_id, bot, first, count, stop)
+                    append_lines(args.results, [json.dumps(row) for row in rows])
+                    for row in rows:
+                        games[key_of(row)] = row
+                    if stopped:
+                        raise KeyboardInterrupt
+                    print(
+                        f"{map_id} {bot}: games {first}-{first + count - 1} done",
+                        file=sys.stderr,
+                    )
+    except KeyboardInterrupt:
+        interrupted = True
+        print("stopped: the table covers the games finished so far", file=sys.stderr)
+    print(f"{args.game}, 1 player, seed {args.seed}, results in {args.results}\n")
+    print(table(args.game, maps, bots, args.seed, games))
+    return 130 if interrupted else 0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default="merchant-explorers")
+    parser.add_argument("--games", type=int, default=100, help="games per row")
+    parser.add_argument("--bots", nargs="+", default=None)
+    parser.add_argument("--maps", nargs="+", default=None)
+    parser.add_argument("--chunk", type=int, default=4, help="games per arena")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--results", default=None, help="JSON lines file (resumed)")
+    parser.add_argument("--quick", action="store_true")
+
+
+def prepare(args: argparse.Namespace, bots: Optional[List[str]]) -> Tuple[list, list]:
+    """The maps and rungs to play, after ``--quick`` and the defaults; ValueError or
+    GolemError for a game without a solo game or without maps."""
+    check_players(args.game, 1)
+    if args.quick:
+        args.games, bots = 4, QUICK_BOTS
+    args.chunk = max(1, min(args.chunk, args.games))
+    if args.results is None:
+        args.results = f"solo-{args.game}.jsonl"
+    maps = args.maps or default_maps(args.game)
+    if args.game != "merchant-explorers" and maps != ["-"]:
+        raise ValueError(f"maps: {args.game} has no maps")
+    return maps, bots or BOTS
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--bots", nargs="+", default=BOTS)
-    parser.add_argument("--maps", nargs="+", default=MAPS)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true")
+    add_arguments(parser)
     args = parser.parse_args()
-    if args.quick:
-        args.games, args.bots = 4, ["greedy", "ismcts:movetime=10"]
-    print(
-        "| map | bot | games | mean coins | 95% CI | all three objectives | rate"
-        " | 95% CI (Wilson) | time |"
-    )
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    stop = StopToken()
     try:
-        for map_id in args.maps:
-            for bot in args.bots:
-                start = time.monotonic()
-                report = run(
-                    [bot],
-                    game="merchant-explorers",
-                    games=args.games,
-                    players=1,
-                    seed=args.seed,
-                    threads=args.threads,
-                    setup={"map": map_id},
-                    stop=stop,
-                )
-                report["seconds"] = time.monotonic() - start
-                print(row(map_id, report), flush=True)
-    except KeyboardInterrupt:
-        print("stopped", file=sys.stderr)
-        return 130
-    return 0
+        maps, bots = prepare(args, args.bots)
+    except (ValueError, GolemError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return solo_ladder(args, maps, bots)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,191 @@
+"""scripts/ladder.py and scripts/solo_strength.py: the Elo fit recovers known ratings, the
+pairwise results of multi-player games, and both scripts resume from their results file
+without playing a game twice."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+sys.path.insert(0, str(SCRIPTS))
+
+import ladder  # noqa: E402
+import solo_strength  # noqa: E402
+
+
+def elo_of(p: float) -> float:
+    return 400 * math.log10(p / (1 - p))
+
+
+def test_the_fit_recovers_the_ratings_of_a_chain():
+    # greedy beats random 90% and loses 24% to ismcts, over many games each.
+    n = 10_000
+    totals = {("greedy", "random"): [0.9 * n, n], ("greedy", "ismcts"): [0.24 * n, n]}
+    ratings = ladder.fit(totals, ["random", "greedy", "ismcts"])
+    assert ratings["greedy"][0] == 0
+    assert ratings["random"][0] == pytest.approx(-elo_of(0.9), abs=2)
+    assert ratings["ismcts"][0] == pytest.approx(elo_of(0.76), abs=2)
+    # The intervals shrink with the games: 10,000 games pin a rating to about +-10 Elo.
+    assert 0 < ratings["ismcts"][1] < 15
+    few = ladder.fit({("greedy", "ismcts"): [24, 100]}, ["greedy", "ismcts"])
+    assert few["ismcts"][1] > 5 * ratings["ismcts"][1]
+
+
+def test_a_clean_sweep_gets_a_finite_rating():
+    ratings = ladder.fit({("greedy", "random"): [40, 40]}, ["random", "greedy"])
+    assert -2000 < ratings["random"][0] < -400
+    assert math.isfinite(ratings["random"][1])
+
+
+def test_a_multiplayer_game_gives_the_orderings_between_different_bots():
+    record = {"bots": ["a", "b", "a", "b"], "scores": [10, 7, 7, 12]}
+    assert ladder.pairwise(record) == [
+        ("a", "b", 1.0),
+        ("a", "b", 0.0),
+        ("b", "a", 0.5),
+        ("a", "b", 0.0),
+    ]
+
+
+def test_missing_ranges_cover_what_is_not_done_in_chunks():
+    assert solo_strength.missing_ranges([], 5, 2) == [(0, 2), (2, 2), (4, 1)]
+    assert solo_strength.missing_ranges([1, 2, 5], 7, 4) == [(0, 1), (3, 2), (6, 1)]
+    assert solo_strength.missing_ranges(range(4), 4, 3) == []
+
+
+def test_the_wilson_interval_of_no_success_is_not_empty():
+    low, high = solo_strength.wilson(0, 100)
+    assert low == 0 and 0.03 < high < 0.04
+    low, high = solo_strength.wilson(50, 100)
+    assert low < 0.5 < high and high - low == pytest.approx(0.19, abs=0.01)
+
+
+def run_script(name: str, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(SCRIPTS / name), *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+    )
+
+
+def table_rows(stdout: str) -> list[str]:
+    return [line for line in stdout.splitlines() if line.startswith("| avenia")]
+
+
+def test_the_solo_table_resumes_and_extends_without_replaying(tmp_path):
+    results = tmp_path / "solo.jsonl"
+    common = ["--maps", "avenia", "--bots", "greedy", "--threads", "1"]
+    first = run_script(
+        "solo_strength.py",
+        *common,
+        "--games",
+        "3",
+        "--results",
+        str(results),
+        cwd=tmp_path,
+    )
+    assert first.returncode == 0, first.stderr
+    assert len(results.read_text().splitlines()) == 3
+    # A torn line (an interrupted write) is skipped with a warning, not fatal.
+    with results.open("a") as out:
+        out.write('{"game": "merch')
+    more = run_script(
+        "solo_strength.py",
+        *common,
+        "--games",
+        "5",
+        "--results",
+        str(results),
+        cwd=tmp_path,
+    )
+    assert more.returncode == 0, more.stderr
+    assert "not a game line, ignored" in more.stderr
+    assert "games 3-4 done" in more.stderr and "games 0-" not in more.stderr
+    games = [json.loads(line) for line in results.read_text().splitlines()[:3]]
+    games += [json.loads(line) for line in results.read_text().splitlines()[4:]]
+    assert sorted(g["index"] for g in games) == [0, 1, 2, 3, 4]
+    # Five games resumed are the five games of one run: greedy draws from the seed only.
+    whole = run_script(
+        "solo_strength.py",
+        *common,
+        "--games",
+        "5",
+        "--results",
+        str(tmp_path / "whole.jsonl"),
+        cwd=tmp_path,
+    )
+    assert (
+        table_rows(more.stdout)[0].split("|")[:6]
+        == (table_rows(whole.stdout)[0].split("|")[:6])
+    )
+    assert "| avenia | `greedy` | 5 |" in more.stdout
+    assert "all three objectives" in more.stdout
+
+
+def test_the_one_player_ladder_is_the_solo_table(tmp_path):
+    done = run_script(
+        "ladder.py",
+        "--game",
+        "golem-cranio",
+        "--players",
+        "1",
+        "--bots",
+        "random",
+        "greedy",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--results",
+        str(tmp_path / "l.jsonl"),
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (
+        "| - | `random` | 2 |" in done.stdout and "| - | `greedy` | 2 |" in done.stdout
+    )
+    assert "all three objectives" not in done.stdout  # Golem has no solo win
+
+
+@pytest.mark.parametrize(
+    "script, args, line",
+    [
+        (
+            "ladder.py",
+            ["--game", "century-golem", "--players", "1"],
+            "error: players: 1 is outside 2–5",
+        ),
+        (
+            "solo_strength.py",
+            ["--game", "golem-cranio", "--maps", "kazan"],
+            "error: maps: golem-cranio has no maps",
+        ),
+    ],
+)
+def test_a_game_without_a_solo_table_is_one_error_line(tmp_path, script, args, line):
+    done = run_script(script, *args, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.strip() == line
+    assert not list(tmp_path.iterdir())  # no results file is made
+
+
+def test_the_two_player_ladder_resumes_without_replaying(tmp_path):
+    results = tmp_path / "ladder.jsonl"
+    args = ["--game", "century-golem", "--bots", "random", "greedy", "--games", "2"]
+    args += ["--chunk", "2", "--threads", "1", "--results", str(results)]
+    first = run_script("ladder.py", *args, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "| `greedy` v `random` | 2 (100.0%) | 2 |" in first.stdout
+    again = run_script("ladder.py", *args, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert len(results.read_text().splitlines()) == 1
+    assert "chunk" not in again.stderr  # nothing was played again
+    assert table_rows(again.stdout) == table_rows(first.stdout)
