@@ -247,10 +247,10 @@ def invert(matrix: List[List[float]]) -> List[List[float]]:
 
 def table(ratings: Dict[str, Tuple[float, float, int]], totals: Tally) -> str:
     lines = ["| rung | Elo | 95% CI | pairwise games |", "| --- | ---: | ---: | ---: |"]
+    # fit anchors greedy, or the first rung (its first key) when greedy does not play.
+    anchor = ANCHOR if ANCHOR in ratings else next(iter(ratings), None)
     for name, (elo, half, games) in sorted(ratings.items(), key=lambda kv: kv[1][0]):
-        # The anchor is greedy, or the first rung when greedy does not play.
-        anchored = name == ANCHOR or (half == 0 and elo == 0)
-        ci = "anchor" if anchored else f"{elo - half:+.0f} to {elo + half:+.0f}"
+        ci = "anchor" if name == anchor else f"{elo - half:+.0f} to {elo + half:+.0f}"
         lines.append(f"| `{name}` | {elo:+.0f} | {ci} | {games} |")
     lines.append("")
     lines.append("| pair | score of the first | games |")

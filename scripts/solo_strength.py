@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -31,6 +30,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from golem_solver import GolemError, StopToken, _core
 from golem_solver.checks import check_players
+from golem_solver.games import GAMES
 
 EXPLORERS_MAPS = ["avenia", "aghon", "kazan", "cnidaria", "north-proylia", "xawskil"]
 BOTS = ["greedy", "ismcts:movetime=100", "ismcts:movetime=1000"]
@@ -41,8 +41,8 @@ Key = Tuple[str, str, str, int, int]
 
 
 def has_solo_win(game: str) -> bool:
-    """Merchant Explorers is the one game with a solo goal beyond the score (spec §9)."""
-    return game == "merchant-explorers"
+    """Whether the game's solo goal goes beyond the score (``INFO["solo_win"]``)."""
+    return bool(GAMES[game].INFO["solo_win"])
 
 
 def default_maps(game: str) -> List[str]:
@@ -136,24 +136,31 @@ def play_range(
     return rows, out["stopped"]
 
 
-def mean_interval(values: List[float]) -> Tuple[float, float, float]:
-    """The mean and its normal 95% interval (sample standard deviation)."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, mean, mean
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = 1.96 * sd / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
-def wilson(successes: int, n: int) -> Tuple[float, float]:
-    """The Wilson score 95% interval of a rate."""
-    z = 1.96
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def arena_summary(game: str, map_id: str, bot: str, seed: int, rows: List[dict]):
+    """The arena's own statistics (``_core.arena_report``: mean score and its 95%
+    interval, solo wins and their Wilson interval) for these finished games."""
+    records = [
+        {
+            "index": r["index"],
+            "seats": [0],
+            "bots": [bot],
+            "scores": [r["score"]],
+            "winner": 0 if r["won"] else None,
+            "plies": r["plies"],
+            "finished": True,
+        }
+        for r in rows
+    ]
+    report = _core.arena_report(
+        [bot],
+        records,
+        game=game,
+        games=max(r["index"] for r in rows) + 1,
+        players=1,
+        seed=seed,
+        setup=[] if map_id == "-" else [("map", map_id)],
+    )
+    return report["bots"][0]
 
 
 def percent(x: float) -> str:
@@ -169,17 +176,17 @@ def header(game: str) -> List[str]:
     return ["| " + " | ".join(columns) + " |", "| " + " | ".join(align) + " |"]
 
 
-def row_line(game: str, map_id: str, bot: str, rows: List[dict]) -> str:
+def row_line(game: str, map_id: str, bot: str, seed: int, rows: List[dict]) -> str:
     finished = [r for r in rows if r["finished"]]
     if not finished:
         return f"| {map_id} | `{bot}` | 0 | | |"
-    mean, low, high = mean_interval([r["score"] for r in finished])
-    cells = [map_id, f"`{bot}`", str(len(finished))]
-    cells += [f"{mean:.2f}", f"{low:.2f}–{high:.2f}"]
+    summary = arena_summary(game, map_id, bot, seed, finished)
+    low, high = summary["score_ci95"]
+    cells = [map_id, f"`{bot}`", str(summary["games"])]
+    cells += [f"{summary['mean_score']:.2f}", f"{low:.2f}–{high:.2f}"]
     if has_solo_win(game):
-        wins = sum(r["won"] for r in finished)
-        win_low, win_high = wilson(wins, len(finished))
-        cells += [str(wins), percent(wins / len(finished))]
+        win_low, win_high = summary["ci95"]
+        cells += [str(summary["wins"]), percent(summary["win_rate"])]
         cells.append(f"{percent(win_low)}–{percent(win_high)}")
     seconds = sum(r["seconds"] for r in finished) / len(finished)
     cells.append(f"{seconds:.1f} s")
@@ -200,7 +207,7 @@ def table(
                 if (g, m, b, s) == (game, map_id, bot, seed)
             ]
             if rows:
-                lines.append(row_line(game, map_id, bot, rows))
+                lines.append(row_line(game, map_id, bot, seed, rows))
     return "\n".join(lines)
 
 

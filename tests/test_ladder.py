@@ -59,11 +59,10 @@ def test_missing_ranges_cover_what_is_not_done_in_chunks():
     assert solo_strength.missing_ranges(range(4), 4, 3) == []
 
 
-def test_the_wilson_interval_of_no_success_is_not_empty():
-    low, high = solo_strength.wilson(0, 100)
-    assert low == 0 and 0.03 < high < 0.04
-    low, high = solo_strength.wilson(50, 100)
-    assert low < 0.5 < high and high - low == pytest.approx(0.19, abs=0.01)
+def test_the_table_without_greedy_anchors_the_first_rung():
+    totals = {("a", "b"): [60.0, 100.0]}
+    text = ladder.table(ladder.fit(totals, ["a", "b"]), totals)
+    assert "| `a` | +0 | anchor |" in text and "| `b` | -" in text
 
 
 def run_script(name: str, *args: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -1,7 +1,7 @@
 //! Integer arguments. PyO3 raises `OverflowError` for a Python int outside the Rust
 //! type's range before an entry point runs; every integer argument is read here instead
 //! (`#[pyo3(from_py_with = "crate::ints::<name>")]`), so that is a `GolemError` naming
-//! the argument: `depth: 18,446,744,073,709,551,616 is outside 0–4,294,967,295`.
+//! the argument: `depth: 18446744073709551616 is outside 0–4,294,967,295`.
 
 use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
