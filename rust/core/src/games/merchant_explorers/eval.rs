@@ -11,18 +11,30 @@
 //!   counts).
 //!
 //! The weights were set by hand: short arena runs against the greedy bot (docs/strength.md).
+//!
+//! Two more terms are not in the hand formula; they are there for the fit to weigh
+//! (`scripts/fit_eval.py`): *reach*, the coins and tokens on the unexplored spaces next to
+//! the seat's explored ones (what the era's next cards can collect), and *frontier*, how
+//! many such spaces there are.
 
+use super::cards::TOWER_COINS;
 use super::state::State;
 
 const VILLAGE: f64 = 1.5;
 const REGION: f64 = 0.5;
 
 /// Names of [`State::eval_terms`], in order.
-pub(super) const TERMS: [&str; 4] = ["coins", "villages", "progress", "explored"];
+pub(super) const TERMS: [&str; 6] = [
+    "coins", "villages", "progress", "explored", "reach", "frontier",
+];
 
-/// The weights of [`TERMS`] as set by hand (`explored` is not in the hand formula: it is
-/// a term for the fit to weigh).
-pub(super) const HAND: [f64; 4] = [1.0, VILLAGE, REGION, 0.0];
+/// The weights of [`TERMS`] as set by hand (`explored`, `reach` and `frontier` are not in
+/// the hand formula: they are terms for the fit to weigh).
+pub(super) const HAND: [f64; 6] = [1.0, VILLAGE, REGION, 0.0, 0.0, 0.0];
+
+/// What an uncovered ruin is worth to [`TERMS`]' `reach`: about a treasure card's coins
+/// (the same figure the move ordering uses).
+const RUIN_REACH: f64 = 3.0;
 
 impl State {
     /// The evaluation of `player` with the hand-set weights (module documentation).
@@ -32,9 +44,16 @@ impl State {
 
     /// The evaluation with `weights` for [`TERMS`]. With [`HAND`] it is the module's
     /// formula to the bit: the counts are whole numbers and `REGION` a power of two.
-    pub(super) fn evaluate_with(&self, player: usize, weights: &[f64; 4]) -> f64 {
+    pub(super) fn evaluate_with(&self, player: usize, weights: &[f64; 6]) -> f64 {
         let t = self.terms(player);
-        weights[0] * t[0] + weights[1] * t[1] + weights[2] * t[2] + weights[3] * t[3]
+        let mut value =
+            weights[0] * t[0] + weights[1] * t[1] + weights[2] * t[2] + weights[3] * t[3];
+        // The frontier costs a pass over the explored spaces: only a set that weighs it pays.
+        if weights[4] != 0.0 || weights[5] != 0.0 {
+            let (reach, frontier) = self.reach(player);
+            value += weights[4] * reach + weights[5] * frontier;
+        }
+        value
     }
 
     /// The terms: coins with the end bonus now, villages times eras left, the era times
@@ -62,6 +81,44 @@ impl State {
             f64::from(self.era) * progress,
             p.explorers.len() as f64,
         ]
+    }
+
+    /// Every term of [`TERMS`], in order (what the fit reads).
+    pub(super) fn all_terms(&self, player: usize) -> [f64; 6] {
+        let [coins, villages, progress, explored] = self.terms(player);
+        let (reach, frontier) = self.reach(player);
+        [coins, villages, progress, explored, reach, frontier]
+    }
+
+    /// The `reach` and `frontier` terms: over the unexplored spaces adjacent to the
+    /// seat's explored ones, their coins plus what an uncovered token there would pay now
+    /// (the seat's next tower, a crystal's value, a ruin's treasure), and their number.
+    pub(super) fn reach(&self, player: usize) -> (f64, f64) {
+        let map = self.map;
+        let p = &self.player[player];
+        let explored = self.seat_explored(player);
+        let mut near = super::cellset::CellSet::EMPTY;
+        for s in explored.iter() {
+            near = near.union(map.adjacent[s]);
+        }
+        let frontier = near.minus(explored);
+        let next_tower = f64::from(TOWER_COINS[(p.towers.count_ones() as usize).min(3)]);
+        let mut reach = 0.0;
+        for s in frontier.iter() {
+            let space = &map.spaces[s];
+            let bit = 1u32 << (map.feature[s] as u32 & 31);
+            reach += f64::from(space.coin);
+            if space.tower && u32::from(p.towers) & bit == 0 {
+                reach += next_tower;
+            }
+            if space.crystal > 0 && p.crystals & bit == 0 {
+                reach += f64::from(space.crystal);
+            }
+            if space.ruin && p.ruins & bit == 0 {
+                reach += RUIN_REACH;
+            }
+        }
+        (reach, frontier.len() as f64)
     }
 }
 
@@ -96,5 +153,43 @@ mod tests {
         }
         assert!(exploring.evaluate(0) > 0.0);
         assert!(exploring.evaluate(0) < with_village.evaluate(0) + REGION);
+    }
+
+    #[test]
+    fn reach_counts_the_payoffs_next_to_the_explored_spaces() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+        let state = State::new_game(2, &mut rng);
+        let map = state.map;
+        // At the start only the capital is explored: its neighbours are the frontier.
+        let around = map.adjacent[map.capital as usize];
+        let (reach, frontier) = state.reach(0);
+        assert_eq!(frontier, around.len() as f64);
+        let coins: f64 = around.iter().map(|s| f64::from(map.spaces[s].coin)).sum();
+        assert!(reach >= coins);
+        // Exploring a neighbour moves the frontier past it.
+        let step = around.first().expect("the capital has neighbours");
+        let mut moved = state;
+        moved.player[0].explorers.insert(step);
+        let (_, wider) = moved.reach(0);
+        let mut near = around;
+        near = near.union(map.adjacent[step]);
+        near.remove(step);
+        near.remove(map.capital as usize);
+        assert_eq!(wider, near.len() as f64);
+        assert_eq!(
+            moved.reach(1),
+            state.reach(1),
+            "another seat's frontier is its own"
+        );
+        // Every weight set is the weighted sum of all the terms; the hand set's new terms
+        // weigh nothing, so its value is the first four terms' alone.
+        let all = moved.all_terms(0);
+        let weights = [1.0, 1.5, 0.5, 0.25, 0.5, 2.0];
+        let sum: f64 = all.iter().zip(weights).map(|(t, w)| t * w).sum();
+        assert!((moved.evaluate_with(0, &weights) - sum).abs() < 1e-9);
+        let hand: f64 = all.iter().zip(HAND).map(|(t, w)| t * w).sum();
+        assert_eq!(moved.evaluate(0), hand);
+        assert_eq!(&all[..4], &moved.terms(0)[..]);
+        assert_eq!((all[4], all[5]), moved.reach(0));
     }
 }

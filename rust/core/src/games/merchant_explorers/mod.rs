@@ -428,7 +428,7 @@ impl Game for State {
     const EVAL_FITTED: &'static [f64] = &fitted::WEIGHTS;
 
     fn eval_terms(&self, player: usize, out: &mut [f64]) {
-        out.copy_from_slice(&self.terms(player));
+        out.copy_from_slice(&self.all_terms(player));
     }
 
     fn action_priors(&self, actions: &[Action], out: &mut Vec<f32>) {
