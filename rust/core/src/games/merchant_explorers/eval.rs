@@ -17,7 +17,6 @@
 //! the seat's explored ones (what the era's next cards can collect), and *frontier*, how
 //! many such spaces there are.
 
-use super::cards::TOWER_COINS;
 use super::state::State;
 
 const VILLAGE: f64 = 1.5;
@@ -31,10 +30,6 @@ pub(super) const TERMS: [&str; 6] = [
 /// The weights of [`TERMS`] as set by hand (`explored`, `reach` and `frontier` are not in
 /// the hand formula: they are terms for the fit to weigh).
 pub(super) const HAND: [f64; 6] = [1.0, VILLAGE, REGION, 0.0, 0.0, 0.0];
-
-/// What an uncovered ruin is worth to [`TERMS`]' `reach`: about a treasure card's coins
-/// (the same figure the move ordering uses).
-const RUIN_REACH: f64 = 3.0;
 
 impl State {
     /// The evaluation of `player` with the hand-set weights (module documentation).
@@ -94,31 +89,12 @@ impl State {
     /// seat's explored ones, their coins plus what an uncovered token there would pay now
     /// (the seat's next tower, a crystal's value, a ruin's treasure), and their number.
     pub(super) fn reach(&self, player: usize) -> (f64, f64) {
-        let map = self.map;
-        let p = &self.player[player];
-        let explored = self.seat_explored(player);
-        let mut near = super::cellset::CellSet::EMPTY;
-        for s in explored.iter() {
-            near = near.union(map.adjacent[s]);
-        }
-        let frontier = near.minus(explored);
-        let next_tower = f64::from(TOWER_COINS[(p.towers.count_ones() as usize).min(3)]);
-        let mut reach = 0.0;
-        for s in frontier.iter() {
-            let space = &map.spaces[s];
-            let bit = 1u32 << (map.feature[s] as u32 & 31);
-            reach += f64::from(space.coin);
-            if space.tower && u32::from(p.towers) & bit == 0 {
-                reach += next_tower;
-            }
-            if space.crystal > 0 && p.crystals & bit == 0 {
-                reach += f64::from(space.crystal);
-            }
-            if space.ruin && p.ruins & bit == 0 {
-                reach += RUIN_REACH;
-            }
-        }
-        (reach, frontier.len() as f64)
+        let frontier = self.frontier_of(&self.seat_explored(player));
+        let reach: i32 = frontier
+            .iter()
+            .map(|s| i32::from(self.map.spaces[s].coin) + self.token_coins(player, s))
+            .sum();
+        (f64::from(reach), frontier.len() as f64)
     }
 }
 
@@ -189,7 +165,5 @@ mod tests {
         assert!((moved.evaluate_with(0, &weights) - sum).abs() < 1e-9);
         let hand: f64 = all.iter().zip(HAND).map(|(t, w)| t * w).sum();
         assert_eq!(moved.evaluate(0), hand);
-        assert_eq!(&all[..4], &moved.terms(0)[..]);
-        assert_eq!((all[4], all[5]), moved.reach(0));
     }
 }

@@ -185,30 +185,36 @@ impl State {
         }
     }
 
+    /// What the uncovered token on space `s` would pay `seat` now: its next tower, a
+    /// crystal's value, or 3 for a ruin (about a treasure card's coins); 0 elsewhere.
+    fn token_coins(&self, seat: usize, s: usize) -> i32 {
+        let map = self.map;
+        let p = &self.player[seat];
+        let space = map.spaces[s];
+        let bit = 1u32 << (map.feature[s] as u32 & 31);
+        if space.tower && p.towers as u32 & bit == 0 {
+            cards::TOWER_COINS[(p.towers.count_ones() as usize).min(3)] as i32
+        } else if space.crystal > 0 && p.crystals & bit == 0 {
+            space.crystal as i32
+        } else if space.ruin && p.ruins & bit == 0 {
+            3
+        } else {
+            0
+        }
+    }
+
     /// Coins a move earns at once, for move ordering and priors.
     fn immediate_coins(&self, action: Action) -> i32 {
         let map = self.map;
-        let p = &self.player[self.to_move as usize];
         match action {
             Action::Place(s) | Action::Free(s) => {
-                let space = map.spaces[s as usize];
-                let bit = 1u32 << (map.feature[s as usize] as u32 & 31);
                 let multiplier = if matches!(action, Action::Place(_)) {
                     self.res.multiplier
                 } else {
                     1
                 };
-                let mut coins = space.coin as i32 * multiplier as i32;
-                if space.tower && p.towers as u32 & bit == 0 {
-                    coins += cards::TOWER_COINS[(p.towers.count_ones() as usize).min(3)] as i32;
-                }
-                if space.crystal > 0 && p.crystals & bit == 0 {
-                    coins += space.crystal as i32;
-                }
-                if space.ruin && p.ruins & bit == 0 {
-                    coins += 3;
-                }
-                coins
+                map.spaces[s as usize].coin as i32 * multiplier as i32
+                    + self.token_coins(self.to_move as usize, s as usize)
             }
             Action::Route { low, high, .. } => {
                 let v = |c: u8| {

@@ -41,16 +41,21 @@ impl State {
         group
     }
 
+    /// The unexplored spaces adjacent to `explored` (a seat's explored spaces).
+    pub(super) fn frontier_of(&self, explored: &CellSet) -> CellSet {
+        let mut near = CellSet::EMPTY;
+        for s in explored.iter() {
+            near = near.union(self.map.adjacent[s]);
+        }
+        near.minus(*explored)
+    }
+
     pub(super) fn ctx(&self) -> Ctx {
         let seat = self.to_move as usize;
         let map = self.map;
         let explored = self.seat_explored(seat);
-        let mut near = CellSet::EMPTY;
-        for s in explored.iter() {
-            near = near.union(map.adjacent[s]);
-        }
         let mut ctx = Ctx {
-            frontier: near.minus(explored),
+            frontier: self.frontier_of(&explored),
             city_reach: [CellSet::EMPTY; MAX_FEATURES],
             reach_len: 0,
         };
