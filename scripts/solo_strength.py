@@ -6,6 +6,7 @@ objectives (the solo win, spec §9) with its Wilson interval, as a Markdown tabl
     python scripts/solo_strength.py [--game merchant-explorers] [--games N]
                                     [--bots B [B ...]] [--maps M [M ...]] [--chunk C]
                                     [--threads T] [--seed S] [--results FILE] [--quick]
+                                    [--paired]
 
 Every row plays games ``0..N`` of one arena (the engine behind ``golem-solve arena``)
 with the same seed for every bot, so the rows of one map play the same deals. The games
@@ -14,6 +15,12 @@ are played ``--chunk`` at a time, and every finished game is appended to the res
 the table of what is there, and the same command resumes where it stopped. Asking for
 more games later plays only the new ones. ``--quick`` plays 4 games of greedy and ISMCTS
 at 10 ms a decision (a smoke test of the script, not a measurement).
+
+``--paired`` adds a second table: each rung after the first against the first, deal by
+deal (every row of a map plays the same deals), with the mean difference of the scores
+and its 95% interval, how many deals each side scored more, and the difference of the
+solo-win rates; an "all maps" line pools the deals of every map. A paired difference is a
+sharper test than two intervals side by side: the deal's own luck cancels.
 
 Rows with ``movetime`` depend on the machine and its load; the others are reproducible
 from the seed.
@@ -211,6 +218,66 @@ def table(
     return "\n".join(lines)
 
 
+def mean_interval(values: List[float]) -> Tuple[float, float, float]:
+    """The mean and its 95% interval (normal approximation, as the arena's)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, mean, mean
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = 1.96 * (variance / n) ** 0.5
+    return mean, mean - half, mean + half
+
+
+def paired_line(game: str, label: str, bot: str, pairs: List[Tuple[dict, dict]]) -> str:
+    """One line of the paired table: ``bot`` (the second of each pair) minus the base."""
+    diffs = [float(b["score"] - a["score"]) for a, b in pairs]
+    mean, low, high = mean_interval(diffs)
+    cells = [label, f"`{bot}`", str(len(pairs))]
+    cells += [f"{mean:+.2f}", f"{low:+.2f} to {high:+.2f}"]
+    cells.append(" / ".join(str(n) for n in sign_counts(diffs)))
+    if has_solo_win(game):
+        wins = sum(int(b["won"]) - int(a["won"]) for a, b in pairs)
+        cells.append(f"{100 * wins / len(pairs):+.1f} points")
+    return "| " + " | ".join(cells) + " |"
+
+
+def sign_counts(diffs: List[float]) -> Tuple[int, int, int]:
+    """How many deals the rung scored more, as much, and less than the base."""
+    more = sum(d > 0 for d in diffs)
+    less = sum(d < 0 for d in diffs)
+    return more, len(diffs) - more - less, less
+
+
+def paired_table(
+    game: str, maps: List[str], bots: List[str], seed: int, games: Dict[Key, dict]
+) -> str:
+    """Every rung after the first against the first, on the deals both finished."""
+    base = bots[0]
+    columns = ["map", "rung", "deals", f"score minus `{base}`", "95% CI"]
+    columns.append("deals more / equal / less")
+    if has_solo_win(game):
+        columns.append("solo-win rate difference")
+    align = ["---", "---"] + ["---:"] * (len(columns) - 2)
+    lines = ["| " + " | ".join(columns) + " |", "| " + " | ".join(align) + " |"]
+    for bot in bots[1:]:
+        pooled: List[Tuple[dict, dict]] = []
+        for map_id in maps:
+            pairs = [
+                (row, games[(game, map_id, bot, seed, index)])
+                for (g, m, b, s, index), row in sorted(games.items())
+                if (g, m, b, s) == (game, map_id, base, seed)
+                and (game, map_id, bot, seed, index) in games
+            ]
+            pairs = [(a, b) for a, b in pairs if a["finished"] and b["finished"]]
+            if pairs:
+                lines.append(paired_line(game, map_id, bot, pairs))
+                pooled += pairs
+        if pooled and len(maps) > 1:
+            lines.append(paired_line(game, "all maps", bot, pooled))
+    return "\n".join(lines)
+
+
 def solo_ladder(args: argparse.Namespace, maps: List[str], bots: List[str]) -> int:
     """Plays what the results file lacks, then prints the table; 130 after Ctrl-C."""
     games = read_results(args.results)
@@ -238,6 +305,9 @@ def solo_ladder(args: argparse.Namespace, maps: List[str], bots: List[str]) -> i
         print("stopped: the table covers the games finished so far", file=sys.stderr)
     print(f"{args.game}, 1 player, seed {args.seed}, results in {args.results}\n")
     print(table(args.game, maps, bots, args.seed, games))
+    if args.paired and len(bots) > 1:
+        print(f"\nPaired by deal, against `{bots[0]}`:\n")
+        print(paired_table(args.game, maps, bots, args.seed, games))
     return 130 if interrupted else 0
 
 
@@ -251,6 +321,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--results", default=None, help="JSON lines file (resumed)")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="also compare every rung with the first, deal by deal",
+    )
 
 
 def prepare(args: argparse.Namespace, bots: Optional[List[str]]) -> Tuple[list, list]:

@@ -59,6 +59,47 @@ def test_missing_ranges_cover_what_is_not_done_in_chunks():
     assert solo_strength.missing_ranges(range(4), 4, 3) == []
 
 
+def solo_game(map_id: str, bot: str, index: int, score: int, won: bool) -> dict:
+    return {
+        "game": "merchant-explorers",
+        "map": map_id,
+        "bot": bot,
+        "seed": 1,
+        "index": index,
+        "score": score,
+        "won": won,
+        "finished": True,
+    }
+
+
+def test_the_paired_table_compares_deal_by_deal():
+    # b scores 2 more than a on every deal of one map and 4 more on the other, except one
+    # deal of a that b never played (left out) and one deal b lost.
+    rows = [solo_game("kazan", "a", i, 100 + 10 * i, False) for i in range(4)]
+    rows += [solo_game("kazan", "b", i, 102 + 10 * i, i == 0) for i in range(3)]
+    rows += [solo_game("aghon", "a", i, 90 - i, True) for i in range(2)]
+    rows += [solo_game("aghon", "b", i, 94 - i, False) for i in range(2)]
+    games = {solo_strength.key_of(row): row for row in rows}
+    text = solo_strength.paired_table(
+        "merchant-explorers", ["kazan", "aghon"], ["a", "b"], 1, games
+    )
+    lines = text.splitlines()
+    assert "score minus `a`" in lines[0]
+    # Every difference equal: the interval has no width.
+    assert lines[2] == (
+        "| kazan | `b` | 3 | +2.00 | +2.00 to +2.00 | 3 / 0 / 0 | +33.3 points |"
+    )
+    assert lines[3].startswith(
+        "| aghon | `b` | 2 | +4.00 | +4.00 to +4.00 | 2 / 0 / 0 |"
+    )
+    assert "-100.0 points" in lines[3]
+    pooled = lines[4]
+    assert pooled.startswith("| all maps | `b` | 5 | +2.80 | ")
+    low, high = pooled.split("|")[5].split(" to ")
+    assert float(low) < 2.8 < float(high)
+    assert "-20.0 points" in pooled
+
+
 def test_the_table_without_greedy_anchors_the_first_rung():
     totals = {("a", "b"): [60.0, 100.0]}
     text = ladder.table(ladder.fit(totals, ["a", "b"]), totals)
