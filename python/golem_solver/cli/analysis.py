@@ -98,17 +98,19 @@ def _check_stream(as_json: bool, stream: bool) -> None:
 
 def _solve(
     state,
+    *,
     depth,
     nodes,
     movetime,
     objective,
     hash_mb,
+    threads,
+    search_options,
     as_json,
     stream,
-    threads=1,
-    search_options=None,
 ):
-    """``movetime`` 0 lifts the time cap (``--movetime 0``, ``--infinite``)."""
+    """Alpha-beta for `solve` and `analyse --algo alphabeta`, printed; ``movetime`` 0
+    lifts the time cap (``--movetime 0``, ``--infinite``)."""
     result, interrupted = run_interruptibly(
         lambda token: solve(
             state,
@@ -161,15 +163,15 @@ def solve_command(
     ruleset_line(state, as_json)
     _solve(
         state,
-        depth,
-        nodes,
-        movetime,
-        objective,
-        hash_mb,
-        as_json,
-        stream,
-        threads,
-        search_options,
+        depth=depth,
+        nodes=nodes,
+        movetime=movetime,
+        objective=objective,
+        hash_mb=hash_mb,
+        threads=threads,
+        search_options=search_options,
+        as_json=as_json,
+        stream=stream,
     )
 
 
@@ -218,15 +220,15 @@ def analyse_command(
         movetime = DEFAULT_MOVETIME_MS if movetime is None else movetime
         _solve(
             state,
-            depth,
-            nodes,
-            movetime,
-            objective,
-            hash_mb,
-            as_json,
-            stream,
-            threads,
-            search_options,
+            depth=depth,
+            nodes=nodes,
+            movetime=movetime,
+            objective=objective,
+            hash_mb=hash_mb,
+            threads=threads,
+            search_options=search_options,
+            as_json=as_json,
+            stream=stream,
         )
         return
     if iterations is None and nodes is None and movetime is None:
