@@ -7,10 +7,18 @@ use golem_core::games::GameId;
 use golem_core::search::StopFlag;
 use golem_core::with_game;
 
+const USAGE: &str = "usage: arena [GAME] GAMES PLAYERS SEED THREADS BOT BOT [BOT...]";
+
+/// One line on stderr and exit status 2, the project's answer to bad input.
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}\n{USAGE}");
+    std::process::exit(2)
+}
+
 fn play<G: Policies>(config: &ArenaConfig, specs: &[String]) {
     let bots: Vec<_> = specs
         .iter()
-        .map(|s| bots::parse::<G>(s).unwrap_or_else(|e| panic!("{s}: {e}")))
+        .map(|s| bots::parse::<G>(s).unwrap_or_else(|e| fail(&format!("{s}: {e}"))))
         .collect();
     let start = std::time::Instant::now();
     let report = arena::run(&bots, config, &StopFlag::new(), &mut |_, _| {}).expect("arena");
@@ -38,10 +46,18 @@ fn play<G: Policies>(config: &ArenaConfig, specs: &[String]) {
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let id = match args.first().map(|a| a.parse::<u64>()) {
-        Some(Err(_)) => GameId::from_name(&args.remove(0)).unwrap_or_else(|e| panic!("{e}")),
+        Some(Err(_)) => GameId::from_name(&args.remove(0)).unwrap_or_else(|e| fail(&e.to_string())),
         _ => GameId::DEFAULT,
     };
-    let number = |i: usize| args[i].parse::<u64>().expect("a number");
+    if args.len() < 6 {
+        fail("too few arguments");
+    }
+    let names = ["GAMES", "PLAYERS", "SEED", "THREADS"];
+    let number = |i: usize| {
+        args[i]
+            .parse::<u64>()
+            .unwrap_or_else(|_| fail(&format!("{}: '{}' is not a number", names[i], args[i])))
+    };
     let config = ArenaConfig {
         games: number(0) as u32,
         players: number(1) as usize,

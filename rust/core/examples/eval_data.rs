@@ -19,7 +19,7 @@ use golem_core::search::StopFlag;
 use golem_core::{with_game, Turn};
 
 fn record<G: Policies>(config: &ArenaConfig, spec: &str) {
-    let bot = bots::parse::<G>(spec).unwrap_or_else(|e| panic!("{spec}: {e}"));
+    let bot = bots::parse::<G>(spec).unwrap_or_else(|e| fail(&format!("{spec}: {e}")));
     let bots: Vec<_> = (0..config.players)
         .map(|_| bots::parse::<G>(&bot.name()).expect("a bot's name reads back"))
         .collect();
@@ -78,14 +78,26 @@ fn record<G: Policies>(config: &ArenaConfig, spec: &str) {
     );
 }
 
+const USAGE: &str = "usage: eval_data GAME GAMES SEED THREADS BOT [KEY=VALUE ...]";
+
+/// One line on stderr and exit status 2, the project's answer to bad input.
+fn fail(message: &str) -> ! {
+    eprintln!("error: {message}\n{USAGE}");
+    std::process::exit(2)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 5 {
-        eprintln!("usage: eval_data GAME GAMES SEED THREADS BOT [KEY=VALUE ...]");
-        std::process::exit(2);
+        fail("too few arguments");
     }
-    let id = GameId::from_name(&args[0]).unwrap_or_else(|e| panic!("{e}"));
-    let number = |i: usize| args[i].parse::<u64>().expect("a number");
+    let id = GameId::from_name(&args[0]).unwrap_or_else(|e| fail(&e.to_string()));
+    let names = ["GAME", "GAMES", "SEED", "THREADS"];
+    let number = |i: usize| {
+        args[i]
+            .parse::<u64>()
+            .unwrap_or_else(|_| fail(&format!("{}: '{}' is not a number", names[i], args[i])))
+    };
     let mut config = ArenaConfig {
         games: number(1) as u32,
         seed: number(2),
@@ -94,9 +106,13 @@ fn main() {
         ..ArenaConfig::default()
     };
     for option in &args[5..] {
-        let (key, value) = option.split_once('=').expect("KEY=VALUE");
+        let (key, value) = option
+            .split_once('=')
+            .unwrap_or_else(|| fail(&format!("'{option}' is not KEY=VALUE")));
         if key == "players" {
-            config.players = value.parse().expect("a player count");
+            config.players = value
+                .parse()
+                .unwrap_or_else(|_| fail(&format!("players: '{value}' is not a number")));
         } else {
             config.setup.push((key.to_string(), value.to_string()));
         }
