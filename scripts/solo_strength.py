@@ -278,8 +278,11 @@ def paired_table(
     return "\n".join(lines)
 
 
-def solo_ladder(args: argparse.Namespace, maps: List[str], bots: List[str]) -> int:
-    """Plays what the results file lacks, then prints the table; 130 after Ctrl-C."""
+def solo_ladder(
+    args: argparse.Namespace, maps: List[str], bots: List[str], paired: bool = False
+) -> int:
+    """Plays what the results file lacks, then prints the table (and with ``paired`` the
+    deal-by-deal table against the first rung); 130 after Ctrl-C."""
     games = read_results(args.results)
     stop = StopToken()
     interrupted = False
@@ -305,7 +308,7 @@ def solo_ladder(args: argparse.Namespace, maps: List[str], bots: List[str]) -> i
         print("stopped: the table covers the games finished so far", file=sys.stderr)
     print(f"{args.game}, 1 player, seed {args.seed}, results in {args.results}\n")
     print(table(args.game, maps, bots, args.seed, games))
-    if args.paired and len(bots) > 1:
+    if paired and len(bots) > 1:
         print(f"\nPaired by deal, against `{bots[0]}`:\n")
         print(paired_table(args.game, maps, bots, args.seed, games))
     return 130 if interrupted else 0
@@ -352,7 +355,7 @@ def main() -> int:
     except (ValueError, GolemError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    return solo_ladder(args, maps, bots)
+    return solo_ladder(args, maps, bots, paired=args.paired)
 
 
 if __name__ == "__main__":

@@ -193,6 +193,20 @@ def test_the_one_player_ladder_is_the_solo_table(tmp_path):
         "| - | `random` | 2 |" in done.stdout and "| - | `greedy` | 2 |" in done.stdout
     )
     assert "all three objectives" not in done.stdout  # Golem has no solo win
+    assert "Paired by deal" not in done.stdout  # only when asked
+
+
+def test_the_paired_table_is_printed_when_asked(tmp_path):
+    done = run_script(
+        "solo_strength.py",
+        *["--maps", "avenia", "--bots", "random", "greedy", "--games", "3"],
+        *["--threads", "1", "--paired", "--results", str(tmp_path / "p.jsonl")],
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    paired = done.stdout.split("Paired by deal, against `random`:")[1]
+    # Greedy outscores random on every deal (about 50 coins to 15, see strength.md).
+    assert "| avenia | `greedy` | 3 | +" in paired and "| 3 / 0 / 0 |" in paired
 
 
 @pytest.mark.parametrize(
