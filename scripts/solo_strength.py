@@ -179,6 +179,11 @@ def header(game: str) -> List[str]:
     if has_solo_win(game):
         columns += ["all three objectives", "rate", "95% CI (Wilson)"]
     columns.append("wall time a game")
+    return markdown_header(columns)
+
+
+def markdown_header(columns: List[str]) -> List[str]:
+    """A Markdown table's two header lines: two text columns, the rest numbers."""
     align = ["---", "---"] + ["---:"] * (len(columns) - 2)
     return ["| " + " | ".join(columns) + " |", "| " + " | ".join(align) + " |"]
 
@@ -258,8 +263,7 @@ def paired_table(
     columns.append("deals more / equal / less")
     if has_solo_win(game):
         columns.append("solo-win rate difference")
-    align = ["---", "---"] + ["---:"] * (len(columns) - 2)
-    lines = ["| " + " | ".join(columns) + " |", "| " + " | ".join(align) + " |"]
+    lines = markdown_header(columns)
     for bot in bots[1:]:
         pooled: List[Tuple[dict, dict]] = []
         for map_id in maps:
