@@ -37,9 +37,8 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from golem_solver import GolemError, StopToken, _core
 from golem_solver.checks import check_players
-from golem_solver.games import GAMES
+from golem_solver.games import GAMES, setup_option_specs
 
-EXPLORERS_MAPS = ["avenia", "aghon", "kazan", "cnidaria", "north-proylia", "xawskil"]
 BOTS = ["greedy", "ismcts:movetime=100", "ismcts:movetime=1000"]
 QUICK_BOTS = ["greedy", "ismcts:movetime=10"]
 
@@ -53,7 +52,11 @@ def has_solo_win(game: str) -> bool:
 
 
 def default_maps(game: str) -> List[str]:
-    return EXPLORERS_MAPS if game == "merchant-explorers" else ["-"]
+    """Every bundled map of a game with a ``map`` setup option, else the one setup."""
+    for option in setup_option_specs(game):
+        if option.name == "map" and option.choices:
+            return list(option.choices)
+    return ["-"]
 
 
 def key_of(row: dict) -> Key:
@@ -345,7 +348,8 @@ def prepare(args: argparse.Namespace, bots: Optional[List[str]]) -> Tuple[list, 
     if args.results is None:
         args.results = f"solo-{args.game}.jsonl"
     maps = args.maps or default_maps(args.game)
-    if args.game != "merchant-explorers" and maps != ["-"]:
+    has_maps = any(option.name == "map" for option in setup_option_specs(args.game))
+    if maps != ["-"] and not has_maps:
         raise ValueError(f"maps: {args.game} has no maps")
     return maps, bots or BOTS
 

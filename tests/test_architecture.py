@@ -93,6 +93,17 @@ def test_setup_flags_come_from_the_games_declarations():
     assert setup_option_specs("century-golem") == []
 
 
+def test_the_map_option_lists_the_bundled_maps_and_each_one_starts_a_game():
+    from golem_solver import new
+    from golem_solver.games import setup_option_specs
+
+    (option,) = setup_option_specs("merchant-explorers")
+    assert option.choices[0] == "avenia" and len(option.choices) == 6
+    for map_id in option.choices:
+        assert new("merchant-explorers", 1, options={"map": map_id}).map == map_id
+    assert all(not o.choices for o in setup_option_specs("golem-cranio"))
+
+
 def test_every_game_says_whether_it_has_decks_to_hide():
     from golem_solver import GAMES, new
 

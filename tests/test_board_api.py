@@ -170,6 +170,10 @@ def test_the_registry_lists_every_game(client):
     assert [g["name"] for g in listed["games"]] == GAMES
     for entry in listed["games"]:
         assert entry["setup_options"] == golem_solver.setup_options(entry["name"])
+    choices = {g["name"]: g["setup_choices"] for g in listed["games"]}
+    assert choices["merchant-explorers"]["map"][0] == "avenia"
+    assert len(choices["merchant-explorers"]["map"]) == 6
+    assert choices["golem-cranio"] == {} and choices["century-golem"] == {}
     assert "ismcts" in listed["bots"] and "alphabeta" in listed["bots"]
 
 

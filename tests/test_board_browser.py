@@ -354,6 +354,23 @@ def test_golem_draft_cards_are_picked_on_the_board(page):
     assert page.locator('#board [data-card="O04"]').count() == 0
 
 
+def test_the_map_is_picked_from_the_bundled_maps(page):
+    page.click("#new-game-open")
+    page.select_option("#ng-game", "merchant-explorers")
+    offered = page.locator("#ng-option-map option").all_inner_texts()
+    assert offered[0] == "default" and "north-proylia" in offered and len(offered) == 7
+    page.select_option("#ng-option-map", "kazan")
+    page.fill("#ng-players", "1")
+    current = page.evaluate("window.board.view ? window.board.view.id : ''")
+    page.click("#ng-create")
+    page.wait_for_function(
+        f"() => window.board.view && window.board.view.id !== {json.dumps(current)}"
+    )
+    with page.expect_download() as download:
+        page.click("#save-toml")
+    assert 'map = "kazan"' in Path(download.value.path()).read_text()
+
+
 def test_golem_new_game_takes_a_components_file(page, tmp_path):
     data = json.loads(COMPONENTS.read_text())
     data["meta"]["note"] = "an uploaded copy"

@@ -59,6 +59,12 @@ def test_missing_ranges_cover_what_is_not_done_in_chunks():
     assert solo_strength.missing_ranges(range(4), 4, 3) == []
 
 
+def test_the_default_maps_are_the_games_bundled_maps():
+    assert solo_strength.default_maps("merchant-explorers")[:2] == ["avenia", "aghon"]
+    assert len(solo_strength.default_maps("merchant-explorers")) == 6
+    assert solo_strength.default_maps("golem-cranio") == ["-"]
+
+
 def solo_game(map_id: str, bot: str, index: int, score: int, won: bool) -> dict:
     return {
         "game": "merchant-explorers",

@@ -314,9 +314,10 @@ def new_game(
     ``options`` are the game's setup choices as ``(name, value)`` pairs;
     ``rules_text`` a rules file's ``(name, content)`` to play by."""
 
-def setup_options(game: str) -> list[tuple[str, str, str]]:
-    """The setup choices ``new_game`` takes for ``game``: ``(name, kind, help)``, kind
-    ``flag`` (true/false), ``text`` or ``file`` (a path)."""
+def setup_options(game: str) -> list[tuple[str, str, str, list[str]]]:
+    """The setup choices ``new_game`` takes for ``game``: ``(name, kind, help,
+    choices)``, kind ``flag`` (true/false), ``text`` or ``file`` (a path); ``choices``
+    the values taken by name (empty when any is)."""
 
 @final
 class StopToken:

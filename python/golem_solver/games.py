@@ -82,16 +82,22 @@ def ruleset(state: Any) -> Optional[Dict[str, Any]]:
 class SetupOption:
     """A setup choice of a game beyond the player count (the core's ``SetupOption``):
     ``kind`` is ``flag`` (``true``/``false``), ``text`` (a word, e.g. a map id or a map
-    file) or ``file`` (a path read when the game is made)."""
+    file) or ``file`` (a path read when the game is made). ``choices`` are the values it
+    takes by name (the bundled maps; a map file's path is taken too), empty when any
+    value of its kind is."""
 
     name: str
     kind: str
     help: str
+    choices: Tuple[str, ...] = ()
 
 
 def setup_option_specs(game: str = DEFAULT_GAME) -> List[SetupOption]:
     """The setup choices ``new`` takes for ``game``, declared by the game in the core."""
-    return [SetupOption(*triple) for triple in _core.setup_options(check_game(game))]
+    return [
+        SetupOption(name, kind, help, tuple(choices))
+        for name, kind, help, choices in _core.setup_options(check_game(game))
+    ]
 
 
 def setup_options(game: str = DEFAULT_GAME) -> Dict[str, str]:

@@ -245,6 +245,13 @@ def create_app(
                     "min_players": info["min_players"],
                     "max_players": info["max_players"],
                     "setup_options": options,
+                    # The values an option takes by name (Merchant Explorers' maps):
+                    # the form offers them as a list, since it reads no file path.
+                    "setup_choices": {
+                        spec.name: list(spec.choices)
+                        for spec in games_registry.setup_option_specs(name)
+                        if spec.choices
+                    },
                     # Options whose file the form uploads (never a path).
                     "uploads": [key for key in UPLOAD_KEYS if key in options],
                     "decks": cls.INFO["decks"],

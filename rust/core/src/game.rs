@@ -107,6 +107,10 @@ pub struct SetupOption {
     pub kind: SetupKind,
     /// What it chooses and its default, in a sentence.
     pub help: &'static str,
+    /// The values it takes by name (a text option may also take a file's path, as a
+    /// map file), for lists and scripts that go through every one; empty when any
+    /// value of its kind is taken.
+    pub choices: &'static [&'static str],
 }
 
 /// A refused position (or other text input): the one [`Refusal`] type, by the name the

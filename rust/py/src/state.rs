@@ -824,16 +824,17 @@ pub(crate) fn new_game(
     })
 }
 
-/// The setup options of `game` (its name), as `(name, kind, help)` triples; `kind` is
-/// `flag`, `text` or `file` (`SetupKind`).
+/// One setup option: name, kind (`flag`, `text` or `file`: `SetupKind`), help, and the
+/// values it takes by name (`SetupOption::choices`).
+type SetupOptionRow = (&'static str, &'static str, &'static str, Vec<&'static str>);
+
+/// The setup options of `game` (its name), one [`SetupOptionRow`] each.
 #[pyfunction]
-pub(crate) fn setup_options(
-    game: &str,
-) -> PyResult<Vec<(&'static str, &'static str, &'static str)>> {
+pub(crate) fn setup_options(game: &str) -> PyResult<Vec<SetupOptionRow>> {
     let id = GameId::from_name(game).map_err(refused)?;
     let options = golem_core::with_game!(id, G => G::SETUP_OPTIONS);
     Ok(options
         .iter()
-        .map(|o| (o.name, o.kind.name(), o.help))
+        .map(|o| (o.name, o.kind.name(), o.help, o.choices.to_vec()))
         .collect())
 }

@@ -622,11 +622,24 @@ function fillNewGameOptions() {
       note.textContent = `a ${name} file (JSON), uploaded: the board reads no file of the machine; none chosen: the builtin ${name}`;
       label.append(`${name} file `, input, note);
     } else {
-      const input = document.createElement("input");
-      input.type = "text";
+      const choices = (entry.setup_choices || {})[name];
+      let input;
+      if (choices) {
+        // The values taken by name (a path would be refused): a list to pick from.
+        input = document.createElement("select");
+        for (const value of ["", ...choices]) {
+          const option = document.createElement("option");
+          option.value = value;
+          option.textContent = value || "default";
+          input.append(option);
+        }
+      } else {
+        input = document.createElement("input");
+        input.type = "text";
+        input.placeholder = "default";
+      }
       input.dataset.option = name;
       input.id = `ng-option-${name}`;
-      input.placeholder = "default";
       note.textContent = help;
       label.append(`${name} `, input, note);
     }
@@ -683,7 +696,7 @@ async function openNewGame() {
 async function createGame(event) {
   event.preventDefault();
   const options = {};
-  for (const input of $("ng-options").querySelectorAll("input[data-option]")) {
+  for (const input of $("ng-options").querySelectorAll("[data-option]")) {
     if (input.value.trim()) options[input.dataset.option] = input.value.trim();
   }
   const uploads = await formUploads();

@@ -221,12 +221,14 @@ const SETUP_OPTIONS: &[SetupOption] = &[
         kind: SetupKind::Flag,
         help: "the introductory game of spec §3.1 (fixed Palace and Neighborhoods, 2 \
                Starting tiles each, both kept); off by default",
+        choices: &[],
     },
     SetupOption {
         name: "components",
         kind: SetupKind::File,
         help: "a components JSON file (spec §12) to read the game's numbers from; the \
                builtin components by default",
+        choices: &[],
     },
 ];
 

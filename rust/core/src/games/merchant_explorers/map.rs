@@ -784,30 +784,40 @@ fn derive(
 
 // ---- the interner ------------------------------------------------------------------------
 
+/// The ids of the bundled maps, in [`BUNDLED`]'s order (the `map` setup option's choices).
+pub const BUNDLED_IDS: [&str; 6] = [
+    "avenia",
+    "aghon",
+    "kazan",
+    "cnidaria",
+    "north-proylia",
+    "xawskil",
+];
+
 /// The bundled maps, in this order: their interner ids are 0..6.
 pub const BUNDLED: [(&str, &str); 6] = [
     (
-        "avenia",
+        BUNDLED_IDS[0],
         include_str!("../../../data/merchant_explorers/map_avenia.txt"),
     ),
     (
-        "aghon",
+        BUNDLED_IDS[1],
         include_str!("../../../data/merchant_explorers/map_aghon.txt"),
     ),
     (
-        "kazan",
+        BUNDLED_IDS[2],
         include_str!("../../../data/merchant_explorers/map_kazan.txt"),
     ),
     (
-        "cnidaria",
+        BUNDLED_IDS[3],
         include_str!("../../../data/merchant_explorers/map_cnidaria.txt"),
     ),
     (
-        "north-proylia",
+        BUNDLED_IDS[4],
         include_str!("../../../data/merchant_explorers/map_north-proylia.txt"),
     ),
     (
-        "xawskil",
+        BUNDLED_IDS[5],
         include_str!("../../../data/merchant_explorers/map_xawskil.txt"),
     ),
 ];
