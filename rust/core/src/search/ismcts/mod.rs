@@ -36,11 +36,14 @@
 //!
 //! **Threads**, seeded `seed + index`. [`Parallel::Root`] (the default): `threads`
 //! independent trees whose root statistics are summed by action at the end.
-//! [`Parallel::Tree`]: the threads share one tree behind a lock, held for each step's
-//! choice and for the backpropagation, not while moves are generated and applied, nor
-//! during the determinization and playout. A thread walking the tree counts its visit at
-//! once and its reward only at the end (a virtual loss), which steers the other threads
-//! to other lines meanwhile; a progress report may then count an iteration in flight. Either way the iteration
+//! [`Parallel::Tree`]: the threads share one tree behind a read-write lock. Choosing a
+//! child and backpropagating take the read lock, so threads do them at once, updating the
+//! nodes' statistics with atomic adds; only a change of shape (a new child, a node's
+//! ranked priors, computed before locking) takes the write lock, about once an iteration.
+//! Moves are generated and applied, determinizations drawn and playouts run outside any
+//! lock. A thread walking the tree counts its visit at once and its reward only at the end
+//! (a virtual loss), which steers the other threads to other lines meanwhile; a progress
+//! report may then count an iteration in flight. Either way the iteration
 //! limit is shared (the total is exact), as are the node and time budgets. One thread is
 //! the same search in both modes, and with a fixed seed it is reproducible: same result,
 //! iteration and node counts.
@@ -52,7 +55,7 @@ mod tree;
 mod tests;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Mutex, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::thread;
 
 use rand::{RngCore, SeedableRng};
@@ -62,7 +65,7 @@ use super::limits::{Budget, Limits, StopFlag};
 use crate::playout::apply_random_outcome;
 use crate::{EvalWeights, Game, Turn};
 use rollout::Scratch;
-use tree::{Choice, RootStat, Selection, SoloTally, Tree, ROOT};
+use tree::{Access, Choice, Concurrent, Exclusive, RootStat, Selection, SoloTally, Tree, ROOT};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Variant {
@@ -301,7 +304,7 @@ pub fn search_among<G: Game>(
 
     let mut main = new_worker(0);
     if threads > 1 && config.parallel == Parallel::Tree {
-        shared.tree = Some(Mutex::new(std::mem::take(&mut main.trees)));
+        shared.tree = Some(RwLock::new(std::mem::take(&mut main.trees)));
     }
     // Thread 0 holds the first ticket before any helper starts, and runs it whatever the
     // budget: there is always a move.
@@ -371,7 +374,7 @@ fn with_root_stats<G: Game, R>(
     f: impl FnOnce(&Tree<G::Action>, Vec<RootStat<G::Action>>, u64) -> R,
 ) -> R {
     let mut stats = Vec::new();
-    let shared_trees = shared.tree.as_ref().map(lock_trees);
+    let shared_trees = shared.tree.as_ref().map(read_trees);
     let (tree, tree_size) = match &shared_trees {
         Some(trees) => {
             let tree = &trees[main.tree_of(main.root_player)];
@@ -384,24 +387,20 @@ fn with_root_stats<G: Game, R>(
     f(tree, stats, tree_size)
 }
 
-fn lock_trees<A>(trees: &Mutex<Vec<Tree<A>>>) -> std::sync::MutexGuard<'_, Vec<Tree<A>>> {
-    trees.lock().expect("ISMCTS tree lock")
+/// The shared trees for reading and updating statistics (many threads at once).
+fn read_trees<A>(trees: &RwLock<Vec<Tree<A>>>) -> RwLockReadGuard<'_, Vec<Tree<A>>> {
+    trees.read().expect("ISMCTS tree lock")
+}
+
+/// The shared trees for a change of shape: a new child, a node's priors (one thread).
+fn write_trees<A>(trees: &RwLock<Vec<Tree<A>>>) -> RwLockWriteGuard<'_, Vec<Tree<A>>> {
+    trees.write().expect("ISMCTS tree lock")
 }
 
 /// The trees an iteration walks: the thread's own, or the ones all threads share.
 enum Trees<'t, A> {
     Own(&'t mut Vec<Tree<A>>),
-    Shared(&'t Mutex<Vec<Tree<A>>>),
-}
-
-impl<A> Trees<'_, A> {
-    /// Runs `f` on the trees (holding the lock while it runs, when shared).
-    fn with<R>(&mut self, f: impl FnOnce(&mut Vec<Tree<A>>) -> R) -> R {
-        match self {
-            Trees::Own(trees) => f(trees),
-            Trees::Shared(trees) => f(&mut lock_trees(trees)),
-        }
-    }
+    Shared(&'t RwLock<Vec<Tree<A>>>),
 }
 
 /// Plays `state` through chance nodes with outcomes drawn from `rng`.
@@ -477,7 +476,7 @@ struct Shared<A> {
     /// Latest root statistics of each helper thread, for progress reports.
     snapshots: Vec<Mutex<Snapshot<A>>>,
     /// Tree parallelism: the trees every thread searches (the workers' own are empty).
-    tree: Option<Mutex<Vec<Tree<A>>>>,
+    tree: Option<RwLock<Vec<Tree<A>>>>,
 }
 
 struct Snapshot<A> {
@@ -623,6 +622,8 @@ struct Worker<G: Game> {
     scratch: Scratch<G>,
     /// The node each tree is at during the current iteration.
     cursors: Vec<u32>,
+    /// A shared tree: each tree's child for the action chosen, while they are looked up.
+    next_cursors: Vec<u32>,
     /// Per tree: the nodes stepped through this iteration, each with the seat that chose
     /// its action (whose reward it accumulates).
     paths: Vec<Vec<(u32, u8)>>,
@@ -682,6 +683,7 @@ impl<G: Game> Worker<G> {
             root_player,
             scratch: Scratch::new(),
             cursors: vec![ROOT; trees],
+            next_cursors: Vec::with_capacity(trees),
             paths: (0..trees).map(|_| Vec::with_capacity(64)).collect(),
             rewards: vec![0.0; players],
             root_action: None,
@@ -793,28 +795,28 @@ impl<G: Game> Worker<G> {
         match &shared.tree {
             None => {
                 let mut trees = std::mem::take(&mut self.trees);
-                let mut steps = self.descend(&mut Trees::Own(&mut trees), &mut state);
+                let mut steps = self.descend(Trees::Own(&mut trees), &mut state);
                 steps += self.play_out(&mut state);
-                self.backpropagate(&mut trees, false);
+                self.backpropagate::<Exclusive>(&trees, false);
                 self.trees = trees;
                 steps
             }
             Some(trees) => {
-                let mut steps = self.descend(&mut Trees::Shared(trees), &mut state);
+                let mut steps = self.descend(Trees::Shared(trees), &mut state);
                 steps += self.play_out(&mut state);
-                self.backpropagate(&mut lock_trees(trees), true);
+                self.backpropagate::<Concurrent>(&read_trees(trees), true);
                 steps
             }
         }
     }
 
     /// Selection down the tree from the determinized root `state`, ending with one
-    /// expansion (or at a terminal); returns the states stepped through. A shared tree is
-    /// locked for each step's choice only (the moves are generated and applied outside),
-    /// and each node's visit is counted as it is passed, its reward at backpropagation (a
-    /// virtual loss), so the threads spread out meanwhile.
-    fn descend(&mut self, trees: &mut Trees<'_, G::Action>, state: &mut G) -> u64 {
-        let virtual_loss = matches!(trees, Trees::Shared(_));
+    /// expansion (or at a terminal); returns the states stepped through. Moves are
+    /// generated and applied outside any lock. A shared tree is read-locked for each
+    /// step's choice and write-locked only to add a child or a node's priors (the priors
+    /// computed before the lock); each node's visit is counted as it is passed, its reward
+    /// at backpropagation (a virtual loss), so the threads spread out meanwhile.
+    fn descend(&mut self, mut trees: Trees<'_, G::Action>, state: &mut G) -> u64 {
         let variant = self.variant;
         let tree_of = |player: usize| match variant {
             Variant::So => 0,
@@ -827,6 +829,7 @@ impl<G: Game> Worker<G> {
             root_player,
             scratch,
             cursors,
+            next_cursors,
             paths,
             root_action,
             ..
@@ -835,16 +838,15 @@ impl<G: Game> Worker<G> {
         cursors.fill(ROOT);
         paths.iter_mut().for_each(Vec::clear);
         *root_action = None;
-        // A shared tree: whether the next node chosen at still lacks its priors, which are
-        // then computed before taking the lock, not under it.
+        // A shared tree: whether the next node chosen at still lacks its priors (read
+        // under the lock of the step before), which are then computed before locking.
         let mut needs_priors = false;
-        if virtual_loss {
-            needs_priors = trees.with(|trees| {
-                trees
-                    .iter_mut()
-                    .for_each(|tree| tree.nodes[ROOT as usize].visits += 1);
-                trees[tree_of(*root_player)].nodes[ROOT as usize].priors_len == 0
-            });
+        if let Trees::Shared(lock) = &trees {
+            let trees = read_trees(lock);
+            trees
+                .iter()
+                .for_each(|tree| tree.nodes[ROOT as usize].add_visit::<Concurrent>());
+            needs_priors = trees[tree_of(*root_player)].lacks_priors(ROOT);
         }
         loop {
             let mover = match state.turn() {
@@ -869,53 +871,101 @@ impl<G: Game> Worker<G> {
                 break;
             }
             legal.sort_unstable();
+            let legal = &*legal;
             let chooser = &*state;
-            let early = &mut scratch.early_priors;
-            early.clear();
-            if std::mem::take(&mut needs_priors) {
-                chooser.action_priors(legal, early);
-            }
-            let early = &*early;
-            let (action, expanded) = trees.with(|trees| {
-                let Choice {
-                    action,
-                    expanded,
-                    prior,
-                } = trees[t].select(
-                    cursors[t],
-                    legal,
-                    selection,
-                    &mut |actions, out| {
-                        if early.is_empty() {
-                            chooser.action_priors(actions, out);
-                        } else {
+            let mut priors =
+                |actions: &[G::Action], out: &mut Vec<f32>| chooser.action_priors(actions, out);
+            let (action, expanded) = match &mut trees {
+                Trees::Own(trees) => {
+                    let tree = &mut trees[t];
+                    let (weights, keys) = (&mut scratch.weights, &mut scratch.keys);
+                    tree.ensure_priors(cursors[t], legal, &mut priors, weights, keys, rng);
+                    let Choice {
+                        action,
+                        expanded,
+                        prior,
+                    } = tree.select::<Exclusive, _>(
+                        cursors[t],
+                        legal,
+                        selection,
+                        &mut priors,
+                        &mut scratch.untried,
+                        weights,
+                        rng,
+                    );
+                    for (q, tree) in trees.iter_mut().enumerate() {
+                        let child =
+                            tree.child_or_insert(cursors[q], observe(q, mover, action), prior);
+                        if expanded && q == t {
+                            // A new child was available on the iteration that created it.
+                            tree.nodes[child as usize].add_available::<Exclusive>();
+                        }
+                        cursors[q] = child;
+                        paths[q].push((child, mover as u8));
+                    }
+                    (action, expanded)
+                }
+                Trees::Shared(lock) => {
+                    if std::mem::take(&mut needs_priors) {
+                        let early = &mut scratch.early_priors;
+                        chooser.action_priors(legal, early);
+                        let mut given = |_: &[G::Action], out: &mut Vec<f32>| {
                             out.clear();
                             out.extend_from_slice(early);
+                        };
+                        let (weights, keys) = (&mut scratch.weights, &mut scratch.keys);
+                        write_trees(lock)[t]
+                            .ensure_priors(cursors[t], legal, &mut given, weights, keys, rng);
+                    }
+                    let trees = read_trees(lock);
+                    let Choice {
+                        action,
+                        expanded,
+                        prior,
+                    } = trees[t].select::<Concurrent, _>(
+                        cursors[t],
+                        legal,
+                        selection,
+                        &mut priors,
+                        &mut scratch.untried,
+                        &mut scratch.weights,
+                        rng,
+                    );
+                    // The child in every tree, when each has it already (always, unless
+                    // this step expands): the read lock suffices.
+                    next_cursors.clear();
+                    if !expanded {
+                        next_cursors.extend(trees.iter().enumerate().map_while(|(q, tree)| {
+                            tree.child(cursors[q], observe(q, mover, action))
+                        }));
+                    }
+                    if next_cursors.len() == trees.len() {
+                        for (q, tree) in trees.iter().enumerate() {
+                            cursors[q] = next_cursors[q];
+                            tree.nodes[cursors[q] as usize].add_visit::<Concurrent>();
+                            paths[q].push((cursors[q], mover as u8));
                         }
-                    },
-                    &mut scratch.untried,
-                    &mut scratch.weights,
-                    &mut scratch.keys,
-                    rng,
-                );
-                for (q, tree) in trees.iter_mut().enumerate() {
-                    let child = tree.child_or_insert(cursors[q], observe(q, mover, action), prior);
-                    if expanded && q == t {
-                        // A new child was available on the iteration that created it.
-                        tree.nodes[child as usize].available += 1;
+                        needs_priors = trees[t].lacks_priors(cursors[t]);
+                    } else {
+                        drop(trees);
+                        let mut trees = write_trees(lock);
+                        for (q, tree) in trees.iter_mut().enumerate() {
+                            let child =
+                                tree.child_or_insert(cursors[q], observe(q, mover, action), prior);
+                            let node = &tree.nodes[child as usize];
+                            if expanded && q == t {
+                                // Available on the iteration that created it; the write
+                                // lock makes this thread the only one in the tree.
+                                node.add_available::<Exclusive>();
+                            }
+                            node.add_visit::<Exclusive>();
+                            cursors[q] = child;
+                            paths[q].push((child, mover as u8));
+                        }
                     }
-                    if virtual_loss {
-                        tree.nodes[child as usize].visits += 1;
-                    }
-                    cursors[q] = child;
-                    paths[q].push((child, mover as u8));
+                    (action, expanded)
                 }
-                if virtual_loss && !expanded {
-                    let next = &trees[t].nodes[cursors[t] as usize];
-                    needs_priors = next.priors_len == 0;
-                }
-                (action, expanded)
-            });
+            };
             root_action.get_or_insert(action);
             state.apply(action);
             steps += 1;
@@ -953,17 +1003,17 @@ impl<G: Game> Worker<G> {
 
     /// Adds the iteration's rewards along its path (and its visits, unless the descent
     /// counted them already as virtual losses).
-    fn backpropagate(&self, trees: &mut [Tree<G::Action>], virtual_loss: bool) {
-        for (tree, path) in trees.iter_mut().zip(&self.paths) {
+    fn backpropagate<M: Access>(&self, trees: &[Tree<G::Action>], virtual_loss: bool) {
+        for (tree, path) in trees.iter().zip(&self.paths) {
             if !virtual_loss {
-                tree.nodes[ROOT as usize].visits += 1;
+                tree.nodes[ROOT as usize].add_visit::<M>();
             }
             for &(node, mover) in path {
-                let node = &mut tree.nodes[node as usize];
+                let node = &tree.nodes[node as usize];
                 if !virtual_loss {
-                    node.visits += 1;
+                    node.add_visit::<M>();
                 }
-                node.reward += self.rewards[mover as usize];
+                node.add_reward::<M>(self.rewards[mover as usize]);
             }
         }
     }

@@ -143,19 +143,19 @@ fn availability_counts_actions_legal_in_some_determinizations_only() {
         }
         let tree = &worker.trees[0];
         let card = tree.child(ROOT, Bet::Card).unwrap();
-        let node = |action| tree.nodes[tree.child(card, action).unwrap() as usize];
+        let node = |action| &tree.nodes[tree.child(card, action).unwrap() as usize];
         let (pass, snap) = (node(Bet::Pass), node(Bet::Snap));
-        let visits = tree.nodes[card as usize].visits;
+        let visits = tree.nodes[card as usize].visits();
         // The iteration that created the Card node stopped there; every later one stepped
         // through it and found Pass legal, counted from Pass's creation (the first or
         // second step through Card, depending on which of Pass and Snap came first).
-        assert!((visits - 2..visits).contains(&pass.available));
-        assert!(snap.available < pass.available);
-        let share = snap.available as f64 / pass.available as f64;
+        assert!((visits - 2..visits).contains(&pass.available()));
+        assert!(snap.available() < pass.available());
+        let share = snap.available() as f64 / pass.available() as f64;
         assert!((share - 1.0 / 3.0).abs() < 0.07, "share {share}");
         // Seat 1 snaps whenever it can: Snap's mean is its win rate, 1.
-        assert_eq!(snap.reward, snap.visits as f64);
-        assert!(snap.visits + 5 >= snap.available);
+        assert_eq!(snap.reward(), snap.visits() as f64);
+        assert!(snap.visits() + 5 >= snap.available());
         assert_eq!(tree.children(card).count(), 2);
     }
 }
@@ -263,26 +263,29 @@ fn a_shared_tree_counts_each_visit_once() {
     root.legal_actions(&mut legal);
     let mut worker = Worker::new(&root, 0, legal[0], &plain(), 0);
     let mut shared = Shared::new(&Limits::default(), 0);
-    shared.tree = Some(Mutex::new(std::mem::take(&mut worker.trees)));
+    shared.tree = Some(RwLock::new(std::mem::take(&mut worker.trees)));
     for _ in 0..2000 {
         worker.iterate(&root, &shared);
     }
-    let trees = lock_trees(shared.tree.as_ref().unwrap());
+    let trees = read_trees(shared.tree.as_ref().unwrap());
     let tree = &trees[0];
-    assert_eq!(tree.nodes[ROOT as usize].visits, 2000);
+    assert_eq!(tree.nodes[ROOT as usize].visits(), 2000);
     for node in 0..tree.len() as u32 {
-        let visits = tree.nodes[node as usize].visits;
+        let visits = tree.nodes[node as usize].visits();
         let below: u64 = tree
             .children(node)
-            .map(|c| tree.nodes[c as usize].visits)
+            .map(|c| tree.nodes[c as usize].visits())
             .sum();
         assert!(below <= visits, "node {node}: {below} below {visits}");
         let n = &tree.nodes[node as usize];
-        assert!((0.0..=n.visits as f64).contains(&n.reward), "node {node}");
+        assert!(
+            (0.0..=n.visits() as f64).contains(&n.reward()),
+            "node {node}"
+        );
     }
     assert_eq!(
         tree.children(ROOT)
-            .map(|c| tree.nodes[c as usize].visits)
+            .map(|c| tree.nodes[c as usize].visits())
             .sum::<u64>(),
         2000
     );
@@ -602,7 +605,7 @@ fn widening_expands_by_prior() {
 
 #[test]
 fn ties_are_not_decided_by_action_order() {
-    use super::tree::{Selection, Tree};
+    use super::tree::{Exclusive, Selection, Tree};
     use rand::SeedableRng;
     let selection = Selection {
         exploration: 0.7,
@@ -620,32 +623,37 @@ fn ties_are_not_decided_by_action_order() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut tree = Tree::new(0u8);
         // Equal priors: the first expansion is drawn at random.
-        let choice = tree.select(
+        tree.ensure_priors(
+            ROOT,
+            &legal,
+            &mut uniform,
+            &mut weights,
+            &mut keys,
+            &mut rng,
+        );
+        let choice = tree.select::<Exclusive, _>(
             ROOT,
             &legal,
             &selection,
             &mut uniform,
             &mut untried,
             &mut weights,
-            &mut keys,
             &mut rng,
         );
         expanded.push(choice.action);
         // Every child with equal statistics and priors: the choice is drawn at random.
         for &a in &legal {
             let c = tree.child_or_insert(ROOT, a, 0.25);
-            tree.nodes[c as usize].visits = 3;
-            tree.nodes[c as usize].reward = 1.5;
+            tree.nodes[c as usize].set_stats(3, 1.5);
         }
-        tree.nodes[ROOT as usize].visits = 12;
-        let choice = tree.select(
+        tree.nodes[ROOT as usize].set_stats(12, 0.0);
+        let choice = tree.select::<Exclusive, _>(
             ROOT,
             &legal,
             &selection,
             &mut uniform,
             &mut untried,
             &mut weights,
-            &mut keys,
             &mut rng,
         );
         assert!(!choice.expanded);

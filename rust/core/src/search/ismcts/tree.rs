@@ -4,6 +4,14 @@
 //! Each node also keeps, from the first time a player chose there, the game's priors of
 //! the actions legal then, best first (a slice of a side arena): progressive widening
 //! unprunes children in that order, and the prior biases selection among the children.
+//!
+//! A node's statistics are atomics so that threads sharing one tree (behind a read-write
+//! lock) update them under the read lock; only a change of shape (a new child, a node's
+//! priors) takes the write lock. [`Exclusive`] access (a tree of one thread) updates them
+//! with a plain load and store, which costs what the plain integers did; [`Concurrent`]
+//! access with atomic read-modify-writes.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use rand::Rng;
 
@@ -15,25 +23,94 @@ pub(super) const ROOT: u32 = 0;
 /// are ranked afresh if widening ever reaches them.
 const PRIORS_KEPT: usize = 64;
 
-#[derive(Clone, Copy, Debug)]
+/// How a tree's statistics are updated: by the one thread that owns it, or by several
+/// threads at once (through a shared reference).
+pub(super) trait Access {
+    /// Adds one to `counter`.
+    fn bump(counter: &AtomicU64);
+    /// Adds `amount` to the `f64` whose bits `sum` holds.
+    fn add(sum: &AtomicU64, amount: f64);
+}
+
+/// The tree has one thread: no other sees the update half done.
+pub(super) struct Exclusive;
+
+/// Threads share the tree: each update is one atomic read-modify-write.
+pub(super) struct Concurrent;
+
+impl Access for Exclusive {
+    #[inline]
+    fn bump(counter: &AtomicU64) {
+        counter.store(counter.load(Relaxed) + 1, Relaxed);
+    }
+    #[inline]
+    fn add(sum: &AtomicU64, amount: f64) {
+        sum.store(
+            (f64::from_bits(sum.load(Relaxed)) + amount).to_bits(),
+            Relaxed,
+        );
+    }
+}
+
+impl Access for Concurrent {
+    #[inline]
+    fn bump(counter: &AtomicU64) {
+        counter.fetch_add(1, Relaxed);
+    }
+    #[inline]
+    fn add(sum: &AtomicU64, amount: f64) {
+        // Infallible: the closure always returns a value.
+        let _ = sum.fetch_update(Relaxed, Relaxed, |bits| {
+            Some((f64::from_bits(bits) + amount).to_bits())
+        });
+    }
+}
+
+#[derive(Debug)]
 pub(super) struct Node<A> {
     /// The action leading here (a placeholder at the root).
     pub action: A,
     pub first_child: u32,
     pub next_sibling: u32,
-    pub visits: u64,
+    visits: AtomicU64,
     /// How often this node's action was legal when its parent was stepped through: UCB1's
     /// "parent visits" for this child, since an action missing from a determinization
     /// could not have been chosen there.
-    pub available: u64,
-    /// Total reward of the player who chose `action`.
-    pub reward: f64,
+    available: AtomicU64,
+    /// Total reward of the player who chose `action` (the bits of an `f64`).
+    reward: AtomicU64,
     /// The game's prior of `action` at the parent (normalised over the legal actions).
     pub prior: f32,
     /// This node's ranked priors: `priors[priors_start..priors_start + priors_len]`;
     /// `priors_len == 0` until a player first chooses here.
     pub priors_start: u32,
     pub priors_len: u32,
+}
+
+impl<A> Node<A> {
+    pub fn visits(&self) -> u64 {
+        self.visits.load(Relaxed)
+    }
+    pub fn available(&self) -> u64 {
+        self.available.load(Relaxed)
+    }
+    pub fn reward(&self) -> f64 {
+        f64::from_bits(self.reward.load(Relaxed))
+    }
+    pub fn add_visit<M: Access>(&self) {
+        M::bump(&self.visits);
+    }
+    pub fn add_available<M: Access>(&self) {
+        M::bump(&self.available);
+    }
+    pub fn add_reward<M: Access>(&self, amount: f64) {
+        M::add(&self.reward, amount);
+    }
+    #[cfg(test)]
+    pub fn set_stats(&mut self, visits: u64, reward: f64) {
+        *self.visits.get_mut() = visits;
+        *self.reward.get_mut() = reward.to_bits();
+    }
 }
 
 /// Root statistics of one tree, the unit merged across threads.
@@ -99,9 +176,9 @@ fn new_node<A>(action: A, next_sibling: u32, prior: f32) -> Node<A> {
         action,
         first_child: NONE,
         next_sibling,
-        visits: 0,
-        available: 0,
-        reward: 0.0,
+        visits: AtomicU64::new(0),
+        available: AtomicU64::new(0),
+        reward: AtomicU64::new(0.0f64.to_bits()),
         prior,
         priors_start: 0,
         priors_len: 0,
@@ -178,12 +255,13 @@ impl<A: Copy + Ord> Tree<A> {
     pub fn most_visited_child(&self, node: u32) -> Option<u32> {
         let key = |c: u32| {
             let n = &self.nodes[c as usize];
-            let mean = if n.visits > 0 {
-                n.reward / n.visits as f64
+            let visits = n.visits();
+            let mean = if visits > 0 {
+                n.reward() / visits as f64
             } else {
                 0.0
             };
-            (n.visits, mean, n.prior)
+            (visits, mean, n.prior)
         };
         self.children(node)
             .fold(None, |best: Option<u32>, c| match best {
@@ -198,9 +276,9 @@ impl<A: Copy + Ord> Tree<A> {
             let n = &self.nodes[c as usize];
             RootStat {
                 action: n.action,
-                visits: n.visits,
-                reward: n.reward,
-                available: n.available,
+                visits: n.visits(),
+                reward: n.reward(),
+                available: n.available(),
                 prior: n.prior,
                 solo: SoloTally::default(),
             }
@@ -238,8 +316,33 @@ impl<A: Copy + Ord> Tree<A> {
         n.priors_len = kept as u32;
     }
 
-    /// One tree step at `node` for a determinization whose legal actions are `legal`
-    /// (sorted, distinct); `priors` fills the game's prior weights of a list of actions.
+    /// Whether `node` still lacks its ranked priors (no player has chosen there yet).
+    pub fn lacks_priors(&self, node: u32) -> bool {
+        self.nodes[node as usize].priors_len == 0
+    }
+
+    /// Ranks and keeps the priors of `legal` at `node` unless it has them already: the
+    /// change of shape a [`select`](Self::select) there needs first. `priors` fills the
+    /// game's prior weights of a list of actions.
+    pub fn ensure_priors<R: Rng>(
+        &mut self,
+        node: u32,
+        legal: &[A],
+        priors: &mut dyn FnMut(&[A], &mut Vec<f32>),
+        weights: &mut Vec<f32>,
+        keys: &mut Vec<(f32, u32, A)>,
+        rng: &mut R,
+    ) {
+        if self.lacks_priors(node) {
+            priors(legal, weights);
+            normalise(weights);
+            self.rank_priors(node, legal, weights, keys, rng);
+        }
+    }
+
+    /// One tree step at `node`, whose priors are ranked ([`ensure_priors`](Self::ensure_priors)),
+    /// for a determinization whose legal actions are `legal` (sorted, distinct); `priors`
+    /// fills the game's prior weights of a list of actions (needed only past the kept ones).
     ///
     /// Every child legal here gains one availability. With widening, a node visited n
     /// times may have `ceil(base * (n + 1)^exponent)` children legal here; while it has
@@ -248,22 +351,16 @@ impl<A: Copy + Ord> Tree<A> {
     /// `mean + c * sqrt(ln(available) / visits) + w * prior * sqrt(available) / (1 + visits)`
     /// is chosen; ties go to the higher prior, then at random.
     #[allow(clippy::too_many_arguments)]
-    pub fn select<R: Rng>(
-        &mut self,
+    pub fn select<M: Access, R: Rng>(
+        &self,
         node: u32,
         legal: &[A],
         selection: &Selection,
         priors: &mut dyn FnMut(&[A], &mut Vec<f32>),
         untried: &mut Vec<A>,
         weights: &mut Vec<f32>,
-        keys: &mut Vec<(f32, u32, A)>,
         rng: &mut R,
     ) -> Choice<A> {
-        if self.nodes[node as usize].priors_len == 0 {
-            priors(legal, weights);
-            normalise(weights);
-            self.rank_priors(node, legal, weights, keys, rng);
-        }
         untried.clear();
         let mut best: Option<(f64, f32, A)> = None;
         let mut ties = 0u32;
@@ -275,15 +372,15 @@ impl<A: Copy + Ord> Tree<A> {
                 child = self.nodes[child as usize].next_sibling;
             }
             if child != NONE && self.nodes[child as usize].action == action {
-                let c = &mut self.nodes[child as usize];
-                c.available += 1;
+                let c = &self.nodes[child as usize];
+                c.add_available::<M>();
                 legal_children += 1;
                 // Every child has been visited: it is created on the iteration that visits it.
                 // `available` can only trail `visits` if a node is reached with different
                 // movers in different determinizations; keep the logarithm finite then.
-                let visits = c.visits.max(1) as f64;
-                let available = c.available.max(1) as f64;
-                let score = c.reward / visits
+                let visits = c.visits().max(1) as f64;
+                let available = c.available().max(1) as f64;
+                let score = c.reward() / visits
                     + selection.exploration * (available.ln() / visits).sqrt()
                     + selection.prior_weight * c.prior as f64 * available.sqrt() / (1.0 + visits);
                 let prior = c.prior;
@@ -309,7 +406,7 @@ impl<A: Copy + Ord> Tree<A> {
         let allowed = match selection.widening {
             None => usize::MAX,
             Some((base, exponent)) => {
-                let visits = self.nodes[node as usize].visits as f64;
+                let visits = self.nodes[node as usize].visits() as f64;
                 ((base * (visits + 1.0).powf(exponent)).ceil() as usize).max(1)
             }
         };
