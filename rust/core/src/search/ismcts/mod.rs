@@ -962,6 +962,7 @@ impl<G: Game> Worker<G> {
                             cursors[q] = child;
                             paths[q].push((child, mover as u8));
                         }
+                        needs_priors = !expanded && trees[t].lacks_priors(cursors[t]);
                     }
                     (action, expanded)
                 }
