@@ -26,6 +26,10 @@ the mean score with its 95% interval per rung and map, with the rate of achievin
 three objectives for Merchant Explorers (``scripts/solo_strength.py`` plays it, one game
 a line in the results file, resumed the same way).
 
+A pair stops early once one bot has won every one of its first ``--decided`` games (40
+by default): further games of a clean sweep would only narrow an interval that the fit
+already bounds by its prior.
+
 ``--pairs adjacent`` (the default) plays each rung against the next one and against
 greedy; ``all`` plays every pair. ``--quick``: 4 games a pair, fast rungs only (a smoke
 test of the script, not a measurement).
@@ -93,6 +97,19 @@ def pairwise(record: dict) -> List[Tuple[str, str, float]]:
             )
             out.append((bots[i], bots[j], points))
     return out
+
+
+def swept(rows: List[dict], a: str, b: str, after: int) -> bool:
+    """Whether one bot of the pair has won every game of the first ``after`` or more:
+    more games would only narrow an interval the fit already pins at its prior."""
+    points = games = 0.0
+    for row in rows:
+        if row["pair"] != [a, b]:
+            continue
+        for x, _, p in row["results"]:
+            points += p if x == a else 1.0 - p
+            games += 1.0
+    return games >= after > 0 and points in (0.0, games)
 
 
 def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
@@ -273,6 +290,12 @@ def main() -> int:
     parser.add_argument("--results", default=None, help="JSON lines file (resumed)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--decided",
+        type=int,
+        default=40,
+        help="stop a pair once one bot has won all of its first N games (0: never)",
+    )
     parser.add_argument("--backend", default="threads")
     parser.add_argument("--maps", nargs="+", default=None, help="solo maps")
     parser.add_argument("--quick", action="store_true")
@@ -293,6 +316,12 @@ def main() -> int:
             for chunk in range(math.ceil(args.games / args.chunk)):
                 if ((a, b), chunk) in done:
                     continue
+                if swept(rows, a, b, args.decided):
+                    print(
+                        f"{a} v {b}: one bot won every game, pair stopped",
+                        file=sys.stderr,
+                    )
+                    break
                 start = time.monotonic()
                 row = play_chunk(args, a, b, chunk, stop)
                 row["seconds"] = time.monotonic() - start

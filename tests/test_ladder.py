@@ -249,3 +249,35 @@ def test_the_two_player_ladder_resumes_without_replaying(tmp_path):
     assert len(results.read_text().splitlines()) == 1
     assert "chunk" not in again.stderr  # nothing was played again
     assert table_rows(again.stdout) == table_rows(first.stdout)
+
+
+def test_a_pair_is_decided_only_by_a_clean_sweep_of_enough_games():
+    def row(results):
+        return {"pair": ["greedy", "random"], "results": results}
+
+    sweep = [row([("greedy", "random", 1.0), ("random", "greedy", 0.0)])]
+    assert ladder.swept(sweep, "greedy", "random", 2)
+    assert not ladder.swept(sweep, "greedy", "random", 3)  # too few games yet
+    assert not ladder.swept(sweep, "greedy", "random", 0)  # never
+    assert not ladder.swept(sweep, "random", "greedy", 2)  # another pair's games
+    lost_one = sweep + [row([("random", "greedy", 1.0)])]
+    assert not ladder.swept(lost_one, "greedy", "random", 2)
+    drawn = sweep + [row([("greedy", "random", 0.5)])]
+    assert not ladder.swept(drawn, "greedy", "random", 2)
+    all_lost = [row([("greedy", "random", 0.0), ("random", "greedy", 1.0)])]
+    assert ladder.swept(all_lost, "greedy", "random", 2)
+
+
+def test_a_swept_pair_plays_no_further_chunks(tmp_path):
+    results = tmp_path / "ladder.jsonl"
+    won = [["greedy", "random", 1.0], ["random", "greedy", 0.0]]
+    first = {"game": "century-golem", "players": 2, "pair": ["random", "greedy"]}
+    first |= {"chunk": 0, "seed": 1, "games": 2, "stopped": False, "unfinished": 0}
+    first |= {"results": won, "seconds": 1.0}
+    results.write_text(json.dumps(first) + "\n")
+    args = ["--game", "century-golem", "--bots", "random", "greedy", "--games", "6"]
+    args += ["--chunk", "2", "--threads", "1", "--decided", "2"]
+    run = run_script("ladder.py", *args, "--results", str(results), cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert "pair stopped" in run.stderr
+    assert len(results.read_text().splitlines()) == 1  # nothing more was played
