@@ -70,14 +70,61 @@ def test_analyse_json_carries_objective_and_per_move_solo_fields(solo_position):
     assert {"expected_score", "solo_win"} <= set(result["moves"][0])
 
 
-def test_solve_alone_defaults_to_expected_coins(solo_position):
+def test_solve_alone_defaults_to_score_and_calls_a_horizon_value_no_final_score(
+    solo_position,
+):
     result = json.loads(ok("solve", solo_position, "--depth", "2", "--json"))
-    assert result["objective"] == "score"
+    assert result["objective"] == "score" and not result["exact"]
+    # A value at the horizon is the evaluation there, not an expected final score.
+    assert result["expected_score"] is None
     for entry in result["moves"]:
-        assert entry["expected_score"] == entry["value"] and entry["solo_win"] is None
+        assert entry["expected_score"] is None and entry["solo_win"] is None
     text = ok("solve", solo_position, "--depth", "2")
     (verdict,) = [line for line in text.splitlines() if line.startswith("best move:")]
-    assert "expected coins" in verdict and "margin" not in verdict
+    assert "at the horizon" in verdict and "not the final coins" in verdict
+    assert "margin" not in verdict and "expected coins" not in verdict
+    (info,) = [line for line in text.splitlines() if line.startswith("info depth 2 ")]
+    assert " score ~" in info and "margin" not in info
+
+
+def test_solo_solve_for_the_win_gives_each_moves_exact_chance(tmp_path):
+    puzzle = solo_puzzles()[0]
+    path = tmp_path / "endgame.toml"
+    path.write_text(puzzle["position"])
+    result = json.loads(ok("solve", path, "--objective", "win", "--json"))
+    assert result["objective"] == "win" and result["exact"]
+    assert "result" not in result, "a chance, not a proof"
+    best = result["moves"][0]
+    assert best["move"] == result["best"]
+    assert result["solo_win"] == best["solo_win"] == result["value"]
+    # No move wins here, so the best chance is 0 and the score breaks the tie.
+    assert best["expected_score"] == puzzle["margin"]
+    for entry in result["moves"]:
+        assert 0.0 <= entry["solo_win"] <= best["solo_win"]
+        assert entry["expected_score"] is not None
+    text = ok("solve", path, "--objective", "win")
+    (verdict,) = [line for line in text.splitlines() if line.startswith("best move:")]
+    assert "chance to achieve all three objectives 0.0%" in verdict
+    assert f"expected coins {puzzle['margin']}" in verdict and "exact" in verdict
+
+
+def test_solo_solve_for_the_win_says_when_the_chance_is_out_of_reach(solo_position):
+    text = ok("solve", solo_position, "--objective", "win", "--depth", "2")
+    (verdict,) = [line for line in text.splitlines() if line.startswith("best move:")]
+    assert "unproven" in verdict and "analyse --objective win" in verdict
+    result = json.loads(
+        ok("solve", solo_position, "--objective", "win", "--depth", "2", "--json")
+    )
+    assert result["result"] == "unproven" and result["solo_win"] is None
+    assert all(m["expected_score"] is None for m in result["moves"])
+
+
+def test_the_python_api_carries_the_solo_fields_too():
+    result = solve(new("merchant-explorers", 1, 3), depth=2)
+    assert result["objective"] == "score"
+    assert result["expected_score"] is None and result["solo_win"] is None
+    golem = solve(new("golem-cranio", 1, 1), depth=1)
+    assert golem["objective"] == "score" and "solo_win" not in golem
 
 
 def test_an_unknown_objective_is_one_line(solo_position):

@@ -33,39 +33,16 @@ from .program import EXIT_INTERRUPTED, app, reports_errors, run_interruptibly
 from .render import renderer_for
 
 
-def _progress(as_json: bool, stream: bool) -> Optional[Callable[[dict], None]]:
+def _progress(as_json: bool, stream: bool, state) -> Optional[Callable[[dict], None]]:
     if as_json and not stream:
         return None
+    words = _words(state)
 
     def show(result: dict) -> None:
-        line = report.json_line(result) if as_json else report.info_line(result)
+        line = report.json_line(result) if as_json else report.info_line(result, words)
         print(line, flush=True)
 
     return show
-
-
-def _solo_fields(result: dict) -> None:
-    """A 1-player result says what it played for (``score`` or ``win``) and, per move,
-    ``expected_score`` and ``solo_win`` (None where the search did not measure it)."""
-    if result["algorithm"] == "ismcts":
-        return  # the core fills both in
-    proof = result["objective"] == "win"
-    result["objective"] = "win" if proof else "score"
-
-    def fill(entry: dict) -> None:
-        # The core values settled moves exactly (solo_win); a proof says 1 or 0 anyway.
-        if proof:
-            verdict = entry.get("result")
-            entry["expected_score"] = None
-            if entry.get("solo_win") is None:
-                entry["solo_win"] = {"win": 1.0, "loss": 0.0}.get(verdict)
-        else:
-            entry["expected_score"] = entry["value"]
-            entry.setdefault("solo_win", None)
-
-    fill(result)
-    for entry in result["moves"]:
-        fill(entry)
 
 
 def _words(state) -> report.Words:
@@ -81,8 +58,6 @@ def _finish(result: dict, interrupted: bool, as_json: bool, state) -> None:
     if interrupted:
         result["interrupted"] = True
     with_ruleset(result, state)
-    if state.players == 1:
-        _solo_fields(result)
     if as_json:
         typer.echo(report.json_line(result))
     else:
@@ -120,7 +95,7 @@ def _solve(
             objective=objective,
             hash_mb=hash_mb,
             threads=threads,
-            on_iteration=_progress(as_json, stream),
+            on_iteration=_progress(as_json, stream, state),
             stop=token,
             **(search_options or {}),
         )
@@ -244,7 +219,7 @@ def analyse_command(
             seed=seed,
             report_every=every,
             objective="score" if objective == "margin" else objective,
-            on_report=_progress(as_json, stream),
+            on_report=_progress(as_json, stream, state),
             stop=token,
             **(search_options or {}),
         )

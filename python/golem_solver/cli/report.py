@@ -48,40 +48,92 @@ def percent(p: float) -> str:
     return f"{p:.1%}"
 
 
-def score_text(entry: Result, objective: str) -> str:
-    """``win 3`` / ``loss 2`` / ``unproven`` or ``margin +4 exact`` / ``margin ~+2.5``."""
-    if objective == "win":
+def score_text(entry: Result, objective: str, solo: bool = False) -> str:
+    """``win 3`` / ``loss 2`` / ``unproven``, ``margin +4 exact`` / ``margin ~+2.5``;
+    alone ``score 45 exact`` / ``score ~2.28``, or ``chance 40.0% exact`` for the exact
+    chance to win of a solo ``win``."""
+    if objective == "win" and "result" in entry:
         if entry["result"] == "unproven":
             return "unproven"
         return f"{entry['result']} {entry['plies']}"
     value = entry["value"]
+    if objective == "win":
+        return f"chance {percent(value)} exact"
+    name = "score" if solo else "margin"
     if entry["exact"]:
-        return f"margin {value_text(value, True)} exact"
-    return f"margin ~{value_text(value, False)}"
+        return f"{name} {value_text(value, True, sign=not solo)} exact"
+    return f"{name} ~{value_text(value, False, sign=not solo)}"
 
 
-def info_line(result: Result) -> str:
+def info_line(result: Result, words: "Words | None" = None) -> str:
+    words = words or PLAIN
     millis = round(result["seconds"] * 1000)
     pv = "; ".join(result["pv"])
     if result["algorithm"] == "alphabeta":
+        score = score_text(result, result["objective"], words.solo)
         return (
-            f"info depth {result['depth']} score {score_text(result, result['objective'])}"
+            f"info depth {result['depth']} score {score}"
             f" nodes {result['nodes']} nps {result['nps']} time {millis}"
             f" hashfull {result['hashfull']} pv {pv}"
         )
+    if result.get("expected_score") is not None:
+        # Alone, the expected final score, not the search's internal reward.
+        value = f"expected {value_text(result['expected_score'], False, sign=False)}"
+    else:
+        value = f"value {result['value']:.3f}"
     return (
-        f"info iterations {result['iterations']} value {result['value']:.3f}"
+        f"info iterations {result['iterations']} {value}"
         f" nodes {result['nodes']} nps {result['nps']} time {millis}"
         f" tree {result['tree_size']} pv {pv}"
     )
 
 
 def solo_text(result: Result, words: Words) -> str:
-    """A solo ISMCTS answer: expected score, and the solo-win chance where measured."""
+    """A solo answer: expected score, and the solo-win chance where known."""
     text = f"expected {words.score_unit} {value_text(result['expected_score'], False, sign=False)}"
     if result.get("solo_win") is not None:
         text += f", {words.solo_goal} {percent(result['solo_win'])}"
     return text
+
+
+#: What a solo alpha-beta value at a horizon is, and where the final score is estimated.
+HORIZON_NOTE = "the evaluation where the depth ran out, not the final {unit}: analyse estimates those"
+
+
+def _solo_alphabeta_verdict(result: Result, words: Words) -> str:
+    depth = plural(result["depth"], "ply", "plies")
+    if result["objective"] == "win" and "result" not in result:
+        score = value_text(result["expected_score"], True, sign=False)
+        return (
+            f"{words.solo_goal} {percent(result['solo_win'])}, expected"
+            f" {words.score_unit} {score} (exact: every line to the end, {depth})"
+        )
+    if result["objective"] == "win":
+        proof = _proof_verdict(result)
+        if result["result"] != "unproven":
+            return proof
+        return (
+            f"{proof}; the rest of the game is too large to give the exact"
+            f" {words.solo_goal}: analyse --objective win estimates it"
+        )
+    if result["exact"]:
+        text = f"expected {words.score_unit} {value_text(result['value'], True, sign=False)}"
+        if result.get("solo_win") is not None:
+            text += f", {words.solo_goal} {percent(result['solo_win'])}"
+        return f"{text} (exact, depth {result['depth']})"
+    value = value_text(result["value"], False, sign=False)
+    note = HORIZON_NOTE.format(unit=words.score_unit)
+    return f"evaluation {value} at the horizon (depth {result['depth']}; {note})"
+
+
+def _proof_verdict(result: Result) -> str:
+    if result["result"] == "win":
+        return f"forced win in {plural(result['plies'], 'ply', 'plies')}"
+    if result["result"] == "loss":
+        plies = plural(result["plies"], "ply", "plies")
+        return f"forced loss in {plies} (every move loses)"
+    depth = plural(result["depth"], "ply", "plies")
+    return f"no forced win or loss found within {depth} (unproven)"
 
 
 def verdict_text(result: Result, words: Words = PLAIN) -> str:
@@ -91,21 +143,12 @@ def verdict_text(result: Result, words: Words = PLAIN) -> str:
         if result.get("expected_score") is not None:
             return f"{solo_text(result, words)} {iterations}"
         return f"estimated win chance {percent(result['value'])} {iterations}"
-    if result["objective"] == "win":
-        if result["result"] == "win":
-            return f"forced win in {plural(result['plies'], 'ply', 'plies')}"
-        if result["result"] == "loss":
-            plies = plural(result["plies"], "ply", "plies")
-            return f"forced loss in {plies} (every move loses)"
-        depth = plural(result["depth"], "ply", "plies")
-        return f"no forced win or loss found within {depth} (unproven)"
-    kind = "exact" if result["exact"] else "estimated at the horizon"
-    value = value_text(result["value"], result["exact"], sign=not words.solo)
     if words.solo:
-        text = f"expected {words.score_unit} {value}"
-        if result.get("solo_win") is not None:
-            text += f", {words.solo_goal} {percent(result['solo_win'])}"
-        return f"{text} ({kind}, depth {result['depth']})"
+        return _solo_alphabeta_verdict(result, words)
+    if result["objective"] == "win":
+        return _proof_verdict(result)
+    kind = "exact" if result["exact"] else "estimated at the horizon"
+    value = value_text(result["value"], result["exact"])
     return f"score margin {value} ({kind}, depth {result['depth']})"
 
 
@@ -116,12 +159,25 @@ def shown_moves(result: Result) -> List[Result]:
     return moves[:TOP_MOVES] + proven[: 2 * TOP_MOVES]
 
 
+def _solo_kind(result: Result) -> str:
+    """Which table a solo alpha-beta answer gets: ``chance`` (the exact chance to win),
+    ``proof``, ``final`` (exact scores) or ``horizon`` (estimates at the horizon)."""
+    if result["objective"] == "win":
+        return "proof" if "result" in result else "chance"
+    return "final" if result["exact"] else "horizon"
+
+
 def move_rows(result: Result, words: Words = PLAIN) -> List[List[str]]:
     rows = []
     solo_ismcts = result["algorithm"] == "ismcts" and "expected_score" in result
+    solo_kind = (
+        _solo_kind(result)
+        if words.solo and result["algorithm"] == "alphabeta"
+        else None
+    )
     for entry in shown_moves(result):
+        win = entry.get("solo_win")
         if solo_ismcts:
-            win = entry.get("solo_win")
             rows.append(
                 [
                     entry["move"],
@@ -140,10 +196,17 @@ def move_rows(result: Result, words: Words = PLAIN) -> List[List[str]]:
                     str(entry["available"]),
                 ]
             )
-        elif words.solo and result["objective"] == "score":
-            rows.append(
-                [entry["move"], value_text(entry["value"], entry["exact"], sign=False)]
-            )
+        elif solo_kind == "chance":
+            score = value_text(entry["expected_score"], True, sign=False)
+            rows.append([entry["move"], percent(win), score])
+        elif solo_kind == "final":
+            row = [entry["move"], value_text(entry["value"], True, sign=False)]
+            if "solo_win" in result:  # a game that can be won alone
+                row.append("-" if win is None else percent(win))
+            rows.append(row)
+        elif solo_kind == "horizon":
+            value = value_text(entry["value"], entry["exact"], sign=False)
+            rows.append([entry["move"], value if entry["exact"] else f"~{value}"])
         else:
             rows.append([entry["move"], score_text(entry, result["objective"])])
     return rows
@@ -160,8 +223,18 @@ def move_headers(result: Result, words: Words = PLAIN) -> List[str]:
         ]
     if result["algorithm"] == "ismcts":
         return ["move", "win chance", "visits", "available"]
-    if words.solo and result["objective"] == "score":
-        return ["move", f"expected {words.score_unit}"]
+    if words.solo:
+        kind = _solo_kind(result)
+        if kind == "chance":
+            return ["move", words.solo_goal, f"expected {words.score_unit}"]
+        if kind == "final":
+            headers = ["move", f"expected {words.score_unit}"]
+            return headers + ([words.solo_goal] if "solo_win" in result else [])
+        if kind == "horizon":
+            return [
+                "move",
+                f"evaluation at the horizon (~) or final {words.score_unit}",
+            ]
     return ["move", "score"]
 
 

@@ -7,10 +7,11 @@ use serde::{Serialize, Serializer};
 
 use super::alphabeta::{self, AlphaBetaConfig, AlphaBetaResult};
 use super::ismcts::{self, IsmctsConfig, IsmctsResult, Reward, SoloGoal};
+use super::limits::Budget;
 use super::objective::{verdict, Objective, Verdict};
 use super::options::{apply_ismcts_options, GivenOptions};
 use super::root::{decision_root, line_texts};
-use super::solo::solo_value;
+use super::solo::{solo_root, solo_value, SoloOrder, SoloRoot};
 use super::{Limits, StopFlag};
 use crate::refusal::{refuse, Refusal};
 use crate::Game;
@@ -87,14 +88,6 @@ impl Valuation {
             },
         }
     }
-
-    /// Whether the value is the game's own (proven, or exact), not an estimate.
-    fn is_known(&self) -> bool {
-        match self {
-            Valuation::Proof { result, .. } => *result != "unproven",
-            Valuation::Margin { exact, .. } => *exact,
-        }
-    }
 }
 
 /// What both searches report first: what ran, the answer and its cost.
@@ -126,7 +119,11 @@ pub struct SolveMove {
     pub valuation: Valuation,
     #[serde(flatten)]
     pub line: LineReport,
-    /// Solo games: the move's exact chance to win under best play for score (null where
+    /// Solo games: the move's expected final score (null where the value is an
+    /// estimate at the horizon, not the final score); absent with several players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_score: Option<Option<f64>>,
+    /// Solo games: the move's exact chance to win under the play searched for (null where
     /// it is not known); absent with several players.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solo_win: Option<Option<f64>>,
@@ -150,6 +147,9 @@ pub struct SolveReport {
     pub moves: Vec<SolveMove>,
     /// Chance events with one outcome played before the decision searched.
     pub forced: Vec<String>,
+    /// Solo games: the best move's [`SolveMove::expected_score`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_score: Option<Option<f64>>,
     /// Solo games: the best move's [`SolveMove::solo_win`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solo_win: Option<Option<f64>>,
@@ -165,7 +165,11 @@ fn solve_report<G: Game>(
     SolveReport {
         cost: cost("alphabeta", best, result.nodes, result.seconds),
         line: line_report(root, &result.pv),
-        objective: objective.name(),
+        // Alone, a margin is the score itself, and the objective reads so.
+        objective: match objective {
+            Objective::Margin if root.num_players() == 1 => "score",
+            _ => objective.name(),
+        },
         valuation: Valuation::new(objective, result.value, result.settled),
         depth: result.depth,
         hashfull: result.hashfull,
@@ -178,41 +182,128 @@ fn solve_report<G: Game>(
                 text: root.action_to_text(m.action),
                 valuation: Valuation::new(objective, m.value, m.settled),
                 line: line_report(root, &m.pv),
+                expected_score: None,
                 solo_win: None,
             })
             .collect(),
         forced: forced.to_vec(),
+        expected_score: None,
         solo_win: None,
     }
 }
 
-/// States an exact solo valuation may visit per root move before it gives up.
+/// States an exact solo valuation may visit (per root move for the chance to win beside
+/// an exact score; in all for the best chance to win) before it gives up.
 const SOLO_VALUE_NODES: u64 = 1_000_000;
 
-/// A solo answer: per root move whose value is known, its exact chance to win under best
-/// play for score (None where the rest of the game is too large to value); the best
-/// move's at the top.
+/// A solo answer to `score`: per root move, its expected final score where the value is
+/// exact (not a horizon estimate) and its exact chance to win under best play for score
+/// (None where the rest of the game is too large to value); the best move's at the top.
 fn add_solo_values<G: Game>(root: &G, report: &mut SolveReport) {
-    let mut top = None;
+    let best = report.cost.best.clone();
     for entry in &mut report.moves {
+        let exact = match &entry.valuation {
+            Valuation::Margin { value, exact: true } => Some(value.0),
+            _ => None,
+        };
         let value = match root.action_from_text(&entry.text) {
-            Ok(action) if entry.valuation.is_known() => {
+            Ok(action) if exact.is_some() => {
                 let mut child = *root;
                 child.apply(action);
                 solo_value(&child, SOLO_VALUE_NODES)
             }
             _ => None,
         };
-        entry.solo_win = Some(value.map(|v| v.win_chance));
-        if report.cost.best.as_deref() == Some(entry.text.as_str()) {
-            top = value;
+        entry.expected_score = Some(exact);
+        // A game that cannot be won alone (Golem) has no chance to report.
+        entry.solo_win = G::INFO.solo_win.then_some(value.map(|v| v.win_chance));
+        if best.as_deref() == Some(entry.text.as_str()) {
+            report.expected_score = entry.expected_score;
+            report.solo_win = entry.solo_win;
         }
     }
-    report.solo_win = Some(top.map(|v| v.win_chance));
+    if report.cost.best.is_none() {
+        report.expected_score = Some(None);
+        report.solo_win = G::INFO.solo_win.then_some(None);
+    }
+}
+
+/// A solo answer to `win` that alpha-beta's proof could give: a move proven to win has
+/// chance 1, one proven to lose chance 0, the others unknown; no expected score.
+fn add_solo_proofs(report: &mut SolveReport) {
+    let chance = |valuation: &Valuation| match valuation {
+        Valuation::Proof { result: "win", .. } => Some(1.0),
+        Valuation::Proof { result: "loss", .. } => Some(0.0),
+        _ => None,
+    };
+    for entry in &mut report.moves {
+        entry.expected_score = Some(None);
+        entry.solo_win = Some(chance(&entry.valuation));
+    }
+    report.expected_score = Some(None);
+    report.solo_win = Some(chance(&report.valuation));
+}
+
+/// The answer to `win` alone when the whole rest of the game could be valued: every move
+/// with its exact chance to win under play for that chance, and its expected score.
+fn solo_win_report<G: Game>(
+    root: &G,
+    exact: &SoloRoot<G::Action>,
+    seconds: f64,
+    forced: &[String],
+) -> SolveReport {
+    let chance = |v: &super::solo::SoloValue| Valuation::Margin {
+        value: Number(v.win_chance),
+        exact: true,
+    };
+    let moves: Vec<SolveMove> = exact
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, (action, value))| SolveMove {
+            text: root.action_to_text(*action),
+            valuation: chance(value),
+            line: line_report(
+                root,
+                if i == 0 {
+                    &exact.pv
+                } else {
+                    std::slice::from_ref(action)
+                },
+            ),
+            expected_score: Some(Some(value.expected_score)),
+            solo_win: Some(Some(value.win_chance)),
+        })
+        .collect();
+    let top = exact.moves.first().map(|(_, v)| *v);
+    SolveReport {
+        cost: cost(
+            "alphabeta",
+            moves.first().map(|m| m.text.clone()),
+            exact.nodes,
+            seconds,
+        ),
+        line: line_report(root, &exact.pv),
+        objective: "win",
+        valuation: top.map(|v| chance(&v)).unwrap_or(Valuation::Margin {
+            value: Number(0.0),
+            exact: true,
+        }),
+        depth: exact.depth,
+        hashfull: 0,
+        stopped: false,
+        chance_sampled: None,
+        moves,
+        forced: forced.to_vec(),
+        expected_score: Some(top.map(|v| v.expected_score)),
+        solo_win: Some(top.map(|v| v.win_chance)),
+    }
 }
 
 /// Alpha-beta from `state` (see [`decision_root`]), `report` called after every
-/// iteration; a solo answer carries its moves' chances to win.
+/// iteration. Alone, the answer carries each move's expected score and chance to win
+/// where they are known, and `win` (the best chance to win, which a proof cannot rank)
+/// is an exact expectimax of that chance whenever the rest of the game is small enough.
 pub fn solve<G: Game>(
     state: &G,
     limits: Limits,
@@ -222,13 +313,32 @@ pub fn solve<G: Game>(
 ) -> Result<SolveReport, Refusal> {
     let (root, forced) = decision_root(state)?;
     let objective = config.objective;
+    let solo = root.num_players() == 1;
+    let mut limits = limits;
+    if solo && objective == Objective::Win {
+        // The exact walk gets half the time; a proof search the rest if it gives up.
+        let walk_limits = Limits {
+            movetime: limits.movetime.map(|t| t / 2),
+            ..limits
+        };
+        let budget = Budget::new(walk_limits, stop.clone());
+        if let Some(exact) = solo_root(&root, SoloOrder::Win, SOLO_VALUE_NODES, budget.clone()) {
+            let answer = solo_win_report(&root, &exact, budget.elapsed().as_secs_f64(), &forced);
+            report(&answer);
+            return Ok(answer);
+        }
+        limits.movetime = limits.movetime.map(|t| t.saturating_sub(budget.elapsed()));
+    }
     let result = alphabeta::try_search(&root, limits, config, stop, &mut |progress| {
         report(&solve_report(&root, objective, progress, &forced))
     })
     .map_err(|e| Refusal::new("hash", e.to_string()))?;
     let mut answer = solve_report(&root, objective, &result, &forced);
-    if root.num_players() == 1 {
-        add_solo_values(&root, &mut answer);
+    if solo {
+        match objective {
+            Objective::Margin => add_solo_values(&root, &mut answer),
+            Objective::Win => add_solo_proofs(&mut answer),
+        }
     }
     Ok(answer)
 }
@@ -440,6 +550,85 @@ mod tests {
         assert_eq!(json["moves"][0]["move"], best.as_str());
         assert!(json.get("solo_win").is_none());
         assert!(json["value"].is_number() && json["exact"].is_boolean());
+    }
+
+    #[test]
+    fn alone_win_is_the_best_chance_and_score_the_best_expected_score() {
+        use crate::testing::toys::Venture;
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let solve_for = |objective| {
+            let config = AlphaBetaConfig {
+                objective,
+                ..AlphaBetaConfig::default()
+            };
+            let report = solve(
+                &Venture::Start,
+                limits,
+                &config,
+                &StopFlag::new(),
+                &mut |_| {},
+            );
+            serde_json::to_value(report.unwrap()).unwrap()
+        };
+        // A proof could only say "unproven" here: the risk wins half the time.
+        let win = solve_for(Objective::Win);
+        assert_eq!(
+            (win["objective"].as_str(), win["best"].as_str()),
+            (Some("win"), Some("risk"))
+        );
+        assert_eq!(
+            (win["solo_win"].as_f64(), win["expected_score"].as_f64()),
+            (Some(0.5), Some(1.0))
+        );
+        assert_eq!(
+            (win["value"].as_f64(), win["exact"].as_bool()),
+            (Some(0.5), Some(true))
+        );
+        let moves = win["moves"].as_array().unwrap();
+        assert_eq!(moves[1]["move"], "bank");
+        assert_eq!(
+            (
+                moves[1]["solo_win"].as_f64(),
+                moves[1]["expected_score"].as_f64()
+            ),
+            (Some(0.0), Some(10.0))
+        );
+        let score = solve_for(Objective::Margin);
+        assert_eq!(
+            (score["objective"].as_str(), score["best"].as_str()),
+            (Some("score"), Some("bank"))
+        );
+        assert_eq!(
+            (score["expected_score"].as_f64(), score["solo_win"].as_f64()),
+            (Some(10.0), Some(0.0))
+        );
+    }
+
+    #[test]
+    fn a_solo_estimate_at_the_horizon_is_no_expected_final_score() {
+        use crate::games::merchant_explorers::State;
+        let text = include_str!("../../data/bench/merchant_explorers/1p-avenia-era2-hidden.toml");
+        let start = State::from_text(text).unwrap();
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let config = AlphaBetaConfig {
+            objective: Objective::Margin,
+            ..AlphaBetaConfig::default()
+        };
+        let report = solve(&start, limits, &config, &StopFlag::new(), &mut |_| {}).unwrap();
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["exact"], false);
+        assert!(json["expected_score"].is_null() && json["value"].is_number());
+        assert!(json["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["expected_score"].is_null()));
     }
 
     #[test]

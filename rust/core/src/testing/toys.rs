@@ -7,6 +7,10 @@
 //!   After `Card`, seat 1 sees a hidden card c in 0..3 and may `Snap` (legal only if c = 0:
 //!   seat 1 wins) or `Pass` (seat 0 wins if c = 1). So Coin is worth 3/4, Card 1/3. The
 //!   card is hidden from seat 0 (hidden information) and dealt by chance.
+//! - [`Venture`]: one player, who wins by reaching 2 points. `Bank` ends the game with 10
+//!   points, which is a loss (not 2); `Risk` is a fair coin: 2 points and the win, or 0.
+//!   So playing for score banks (10 points, never a win) and playing for the win risks
+//!   (1 point expected, won half the time): the two solo goals disagree.
 
 use rand::{Rng, RngCore};
 use toml::Table;
@@ -447,5 +451,144 @@ impl Game for Gamble {
             .into_iter()
             .find(|&bet| self.action_to_text(bet) == text.trim())
             .ok_or_else(|| format!("'{text}' is not a legal move here"))
+    }
+}
+
+// ---- Venture --------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Venture {
+    Start,
+    Tossing,
+    Over { points: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Deed {
+    Bank,
+    Risk,
+    Heads,
+    Tails,
+}
+
+const DEEDS: [Deed; 4] = [Deed::Bank, Deed::Risk, Deed::Heads, Deed::Tails];
+
+impl Game for Venture {
+    type Action = Deed;
+    const INFO: GameInfo = GameInfo {
+        name: "venture",
+        title: "Venture (a test game)",
+        min_players: 1,
+        max_players: 1,
+        chance: true,
+        hidden_information: false,
+        simultaneous: false,
+        action_space: DEEDS.len() as u64,
+        max_chance_outcomes: 2,
+        solo_win: true,
+        decks: false,
+        rules_file: None,
+    };
+
+    fn new_game(_players: usize, _rng: &mut dyn RngCore) -> Self {
+        Venture::Start
+    }
+
+    fn from_text(_text: &str) -> Result<Self, PositionError> {
+        refuse("game", "Venture has no positions")
+    }
+
+    fn to_text(&self) -> Result<String, PositionError> {
+        Ok(format!("game = \"venture\"\nstate = \"{self:?}\"\n"))
+    }
+
+    fn num_players(&self) -> usize {
+        1
+    }
+
+    fn turn(&self) -> Turn {
+        match self {
+            Venture::Start => Turn::Player(0),
+            Venture::Tossing => Turn::Chance,
+            Venture::Over { .. } => Turn::Terminal,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Deed>) {
+        out.clear();
+        if *self == Venture::Start {
+            out.extend([Deed::Bank, Deed::Risk]);
+        }
+    }
+
+    fn has_chance(&self) -> bool {
+        true
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Deed, f64)>) {
+        out.clear();
+        if *self == Venture::Tossing {
+            out.extend([(Deed::Heads, 0.5), (Deed::Tails, 0.5)]);
+        }
+    }
+
+    fn apply(&mut self, action: Deed) {
+        *self = match action {
+            Deed::Bank => Venture::Over { points: 10 },
+            Deed::Risk => Venture::Tossing,
+            Deed::Heads => Venture::Over { points: 2 },
+            Deed::Tails => Venture::Over { points: 0 },
+        };
+    }
+
+    fn score(&self, _player: usize) -> i32 {
+        match self {
+            Venture::Over { points } => i32::from(*points),
+            _ => 0,
+        }
+    }
+
+    fn returns(&self, _player: usize) -> f64 {
+        f64::from(u8::from(*self == Venture::Over { points: 2 }))
+    }
+
+    fn hash(&self) -> u64 {
+        match self {
+            Venture::Start => 1,
+            Venture::Tossing => 2,
+            Venture::Over { points } => 3 + u64::from(*points),
+        }
+    }
+
+    fn resample_hidden(&self, _observer: usize, _rng: &mut dyn RngCore) -> Self {
+        *self
+    }
+
+    fn action_id(action: Deed) -> u64 {
+        DEEDS.iter().position(|&d| d == action).expect("every deed") as u64
+    }
+
+    fn action_from_id(id: u64) -> Option<Deed> {
+        DEEDS.get(id as usize).copied()
+    }
+
+    fn action_index(action: Deed) -> u64 {
+        Self::action_id(action)
+    }
+
+    fn action_from_index(index: u64) -> Option<Deed> {
+        Self::action_from_id(index)
+    }
+
+    fn action_to_text(&self, action: Deed) -> String {
+        format!("{action:?}").to_lowercase()
+    }
+
+    fn action_from_text(&self, text: &str) -> Result<Deed, String> {
+        DEEDS
+            .iter()
+            .copied()
+            .find(|&deed| self.action_to_text(deed) == text.trim())
+            .ok_or_else(|| format!("'{text}' is not a deed"))
     }
 }
