@@ -48,7 +48,17 @@ def test_solo_win_objective_and_golem_solo_has_none():
         analyse(golem, iterations=10, objective="win")
     with pytest.raises(ValueError, match="objective: a 1-player .* has no win"):
         solve(golem, depth=1, objective="win")
-    assert analyse(golem, iterations=10)["objective"] == "score"
+    played = analyse(golem, iterations=10)
+    assert played["objective"] == "score" and played["expected_score"] is not None
+    # Its sole seat tops every game, which is no win: no chance to win is reported.
+    assert "solo_win" not in played and "solo_win" not in played["moves"][0]
+
+
+def test_golem_solo_analysis_text_has_no_chance_to_win(tmp_path):
+    path = tmp_path / "golem.toml"
+    path.write_text(new("golem-cranio", 1, 1).to_toml())
+    text = ok("analyse", path, "--iterations", "20")
+    assert "expected points" in text and "chance to win" not in text
 
 
 def test_several_players_keep_win_as_the_default():

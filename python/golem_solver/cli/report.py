@@ -178,15 +178,13 @@ def move_rows(result: Result, words: Words = PLAIN) -> List[List[str]]:
     for entry in shown_moves(result):
         win = entry.get("solo_win")
         if solo_ismcts:
-            rows.append(
-                [
-                    entry["move"],
-                    value_text(entry["expected_score"] or 0.0, False, sign=False),
-                    "-" if win is None else percent(win),
-                    str(entry["visits"]),
-                    str(entry["available"]),
-                ]
-            )
+            row = [
+                entry["move"],
+                value_text(entry["expected_score"] or 0.0, False, sign=False),
+            ]
+            if "solo_win" in result:  # a game that can be won alone
+                row.append("-" if win is None else percent(win))
+            rows.append(row + [str(entry["visits"]), str(entry["available"])])
         elif result["algorithm"] == "ismcts":
             rows.append(
                 [
@@ -214,13 +212,8 @@ def move_rows(result: Result, words: Words = PLAIN) -> List[List[str]]:
 
 def move_headers(result: Result, words: Words = PLAIN) -> List[str]:
     if result["algorithm"] == "ismcts" and "expected_score" in result:
-        return [
-            "move",
-            f"expected {words.score_unit}",
-            words.solo_goal,
-            "visits",
-            "available",
-        ]
+        chance = [words.solo_goal] if "solo_win" in result else []
+        return ["move", f"expected {words.score_unit}", *chance, "visits", "available"]
     if result["algorithm"] == "ismcts":
         return ["move", "win chance", "visits", "available"]
     if words.solo:

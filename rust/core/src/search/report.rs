@@ -387,6 +387,9 @@ fn analysis_report<G: Game>(
 ) -> AnalysisReport {
     let solo = root.num_players() == 1;
     let only_solo = |value: Option<f64>| solo.then_some(value);
+    // A game that cannot be won alone (Golem) reports no chance to win: its sole seat
+    // "wins" every game by the returns, which says nothing.
+    let winnable = |value: Option<f64>| (solo && G::INFO.solo_win).then_some(value);
     let best = Some(root.action_to_text(result.best));
     AnalysisReport {
         cost: cost("ismcts", best, result.nodes, result.seconds),
@@ -394,7 +397,7 @@ fn analysis_report<G: Game>(
         objective,
         value: result.value,
         expected_score: only_solo(result.expected_score),
-        solo_win: only_solo(result.solo_win),
+        solo_win: winnable(result.solo_win),
         iterations: result.iterations,
         tree_size: result.tree_size,
         moves: result
@@ -406,7 +409,7 @@ fn analysis_report<G: Game>(
                 value: m.value,
                 available: m.available,
                 expected_score: only_solo(m.expected_score),
-                solo_win: only_solo(m.solo_win),
+                solo_win: winnable(m.solo_win),
             })
             .collect(),
         forced: forced.to_vec(),
