@@ -2,7 +2,9 @@
 
 Only presentation. Progress lines follow a fixed field order, like UCI's ``info``:
 ``info depth D score S nodes N nps R time MS hashfull H pv m1; m2`` for alpha-beta and
-``info iterations I value V nodes N nps R time MS tree T pv m1; m2`` for ISMCTS.
+``info iterations I value V nodes N nps R time MS tree T pv m1; m2`` for ISMCTS. Alone,
+alpha-beta's score reads ``score S`` (not a margin) and ISMCTS's ``value V`` is
+``expected E``, the expected final score (not the search's internal reward).
 """
 
 from __future__ import annotations
