@@ -446,3 +446,30 @@ def test_golem_marble_drop_is_picked_line_by_line(page, tmp_path):
     after = view(page)
     assert after["ply"] == 1 and line_moves(after) == [expected]
     assert page.locator("#error").is_hidden()
+
+
+def test_a_solo_endgame_shows_its_chance_to_win_and_its_score(page, tmp_path):
+    suite = (
+        Path(__file__).parent.parent / "puzzles" / "merchant-explorers-endgames.jsonl"
+    )
+    rows = [json.loads(line) for line in suite.read_text().splitlines() if line]
+    puzzle = next(row for row in rows if "players = 1" in row["position"])
+    path = tmp_path / "solo-endgame.toml"
+    path.write_text(puzzle["position"])
+    open_file(page, path)
+    page.select_option("#algo", "alphabeta")
+    best = page.locator("#analysis-best")
+    for objective, label in (("win", "(chance 0.0%)"), ("margin", "(score +")):
+        page.select_option("#objective", objective)
+        page.click("#analysis-start")
+        page.wait_for_function(
+            "() => document.querySelector('#analysis-best').dataset.best",
+            timeout=5_000,
+        )
+        page.wait_for_function(
+            "([label]) => document.querySelector('#analysis-best').textContent.includes(label)",
+            arg=[label],
+            timeout=5_000,
+        )
+        assert best.get_attribute("data-best") in view(page)["legal"]
+        page.click("#analysis-stop")

@@ -413,13 +413,13 @@ function drawAnalysis(analysis) {
   const nps = report.nps ? ` · ${Math.round(report.nps).toLocaleString()} nodes/s` : "";
   info.textContent = `${analysis.running ? "running" : "done"} · ${size}${nps} · ${analysis.elapsed.toFixed(1)} s${rate}${here ? "" : " · (another position)"}`;
   const bestValue =
-    report.value == null ? "" : report.algorithm === "alphabeta" ? ` (margin ${provenValue(report)})` : ` (${percent(report.value)})`;
+    report.value == null ? "" : report.algorithm === "alphabeta" ? ` (${alphabetaLabel(report)} ${provenValue(report, report)})` : ` (${percent(report.value)})`;
   $("analysis-best").textContent = here && report.best ? `best: ${report.best}${bestValue}` : "";
   $("analysis-best").dataset.best = here && report.best ? report.best : "";
   for (const entry of report.moves) {
     const row = document.createElement("tr");
     if (entry.move === report.best) row.className = "best";
-    const value = report.algorithm === "alphabeta" ? provenValue(entry) : percent(entry.value);
+    const value = report.algorithm === "alphabeta" ? provenValue(entry, report) : percent(entry.value);
     const cells = [entry.move, entry.visits != null ? String(entry.visits) : "", value];
     cells.forEach((text, i) => {
       const cell = document.createElement("td");
@@ -444,10 +444,18 @@ function drawAnalysis(analysis) {
   }
 }
 
-// Alpha-beta: a proven result (win/loss in N plies) or, with the margin objective, the
-// score difference it expects (exact once proven).
-function provenValue(entry) {
+// What an alpha-beta value is: a margin, a solo game's score, or a solo game's exact
+// chance to win (objective win without a proof's result).
+function alphabetaLabel(report) {
+  if (report.objective === "win" && report.result == null) return "chance";
+  return report.objective === "score" ? "score" : "margin";
+}
+
+// Alpha-beta: a proven result (win/loss in N plies), a solo game's exact chance to win,
+// or, with the margin objective, the score difference it expects (exact once proven).
+function provenValue(entry, report) {
   if (entry.result) return `${entry.result}${entry.plies != null ? ` in ${entry.plies}` : ""}`;
+  if (alphabetaLabel(report) === "chance" && typeof entry.value === "number") return percent(entry.value);
   if (typeof entry.value === "number") {
     const sign = entry.value > 0 ? "+" : "";
     return `${sign}${entry.value}${entry.exact ? " (exact)" : " (estimate)"}`;
