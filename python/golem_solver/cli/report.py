@@ -67,8 +67,7 @@ def score_text(entry: Result, objective: str, solo: bool = False) -> str:
     return f"{name} ~{value_text(value, False, sign=not solo)}"
 
 
-def info_line(result: Result, words: "Words | None" = None) -> str:
-    words = words or PLAIN
+def info_line(result: Result, words: Words = PLAIN) -> str:
     millis = round(result["seconds"] * 1000)
     pv = "; ".join(result["pv"])
     if result["algorithm"] == "alphabeta":
