@@ -4,9 +4,7 @@
 use std::ops::RangeInclusive;
 
 use super::alphabeta::AlphaBetaConfig;
-use super::ismcts::{
-    InFlight, IsmctsConfig, Parallel, Reward, Rollout, SoloGoal, Variant, Widening,
-};
+use super::ismcts::{IsmctsConfig, Parallel, Reward, Rollout, SoloGoal, Variant, Widening};
 use super::objective::Objective;
 use crate::game::{EvalWeights, GameInfo};
 use crate::refusal::{refuse, Refusal};
@@ -268,13 +266,6 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
         ISMCTS,
     ),
     declare(
-        "in_flight",
-        Values::Choice(&["loss", "mean"]),
-        "loss",
-        "a shared tree: an iteration in flight counts a loss, or the node's mean so far",
-        ISMCTS,
-    ),
-    declare(
         "eval",
         Values::Choice(&["default", "hand", "fitted"]),
         "default",
@@ -510,9 +501,6 @@ pub fn apply_ismcts_options(
     config.parallel = given
         .choice("parallel", &[Parallel::Root, Parallel::Tree])?
         .unwrap_or(config.parallel);
-    config.in_flight = given
-        .choice("in_flight", &[InFlight::Loss, InFlight::Mean])?
-        .unwrap_or(config.in_flight);
     config.eval = eval_weights(given)?.unwrap_or(config.eval);
     Ok(())
 }

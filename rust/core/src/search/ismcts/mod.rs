@@ -131,20 +131,6 @@ pub enum Parallel {
     Tree,
 }
 
-/// How a shared tree counts an iteration still in flight at the nodes it has passed, so
-/// that the other threads spread out meanwhile (one thread, or own trees: no difference).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum InFlight {
-    /// A visit with no reward yet (a virtual loss): the node's mean drops until the
-    /// iteration ends.
-    #[default]
-    Loss,
-    /// A visit provisionally worth the node's mean so far, corrected at backpropagation:
-    /// only the exploration term shrinks (as in WU-UCT, Liu et al. 2020). A node no
-    /// iteration has finished through yet still counts a loss.
-    Mean,
-}
-
 /// Progressive widening: a node visited n times may have `ceil(base * (n + 1)^exponent)`
 /// children (legal in the current determinization), unpruned best prior first.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -174,8 +160,6 @@ pub struct IsmctsConfig {
     /// Threads (0 counts as 1), sharing the search as `parallel` says.
     pub threads: usize,
     pub parallel: Parallel,
-    /// A shared tree: how an iteration in flight counts at the nodes it passed.
-    pub in_flight: InFlight,
     /// Thread `i` uses seed `seed + i`.
     pub seed: u64,
     /// Call `report` every this many iterations (all threads together); 0 = never.
@@ -207,7 +191,6 @@ impl Default for IsmctsConfig {
             decisive: true,
             threads: 1,
             parallel: Parallel::Root,
-            in_flight: InFlight::Loss,
             seed: 0,
             report_every: 0,
             solo_goal: SoloGoal::Score,
@@ -642,10 +625,8 @@ struct Worker<G: Game> {
     /// A shared tree: each tree's child for the action chosen, while they are looked up.
     next_cursors: Vec<u32>,
     /// Per tree: the nodes stepped through this iteration, each with the seat that chose
-    /// its action (whose reward it accumulates) and the reward counted for the iteration
-    /// while in flight (0 but with [`InFlight::Mean`]), which backpropagation replaces.
-    paths: Vec<Vec<(u32, u8, f64)>>,
-    in_flight: InFlight,
+    /// its action (whose reward it accumulates).
+    paths: Vec<Vec<(u32, u8)>>,
     rewards: Vec<f64>,
     /// The root action of the current iteration (for the solo tally).
     root_action: Option<G::Action>,
@@ -704,7 +685,6 @@ impl<G: Game> Worker<G> {
             cursors: vec![ROOT; trees],
             next_cursors: Vec::with_capacity(trees),
             paths: (0..trees).map(|_| Vec::with_capacity(64)).collect(),
-            in_flight: config.in_flight,
             rewards: vec![0.0; players],
             root_action: None,
             iterations: 0,
@@ -852,10 +832,8 @@ impl<G: Game> Worker<G> {
             next_cursors,
             paths,
             root_action,
-            in_flight,
             ..
         } = self;
-        let value_in_flight = *in_flight == InFlight::Mean;
         let mut steps = 1;
         cursors.fill(ROOT);
         paths.iter_mut().for_each(Vec::clear);
@@ -923,7 +901,7 @@ impl<G: Game> Worker<G> {
                             tree.nodes[child as usize].add_available::<Exclusive>();
                         }
                         cursors[q] = child;
-                        paths[q].push((child, mover as u8, 0.0));
+                        paths[q].push((child, mover as u8));
                     }
                     (action, expanded)
                 }
@@ -964,9 +942,8 @@ impl<G: Game> Worker<G> {
                     if next_cursors.len() == trees.len() {
                         for (q, tree) in trees.iter().enumerate() {
                             cursors[q] = next_cursors[q];
-                            let node = &tree.nodes[cursors[q] as usize];
-                            let provisional = node.enter::<Concurrent>(value_in_flight);
-                            paths[q].push((cursors[q], mover as u8, provisional));
+                            tree.nodes[cursors[q] as usize].add_visit::<Concurrent>();
+                            paths[q].push((cursors[q], mover as u8));
                         }
                         needs_priors = trees[t].lacks_priors(cursors[t]);
                     } else {
@@ -981,9 +958,9 @@ impl<G: Game> Worker<G> {
                                 // lock makes this thread the only one in the tree.
                                 node.add_available::<Exclusive>();
                             }
-                            let provisional = node.enter::<Exclusive>(value_in_flight);
+                            node.add_visit::<Exclusive>();
                             cursors[q] = child;
-                            paths[q].push((child, mover as u8, provisional));
+                            paths[q].push((child, mover as u8));
                         }
                         needs_priors = !expanded && trees[t].lacks_priors(cursors[t]);
                     }
@@ -1032,12 +1009,12 @@ impl<G: Game> Worker<G> {
             if !virtual_loss {
                 tree.nodes[ROOT as usize].add_visit::<M>();
             }
-            for &(node, mover, provisional) in path {
+            for &(node, mover) in path {
                 let node = &tree.nodes[node as usize];
                 if !virtual_loss {
                     node.add_visit::<M>();
                 }
-                node.add_reward::<M>(self.rewards[mover as usize] - provisional);
+                node.add_reward::<M>(self.rewards[mover as usize]);
             }
         }
     }

@@ -235,18 +235,12 @@ fn mo_plays_exactly_like_so_when_moves_are_public() {
 
 #[test]
 fn threads_merge_root_visits() {
-    let modes = [
-        (Parallel::Tree, InFlight::Loss),
-        (Parallel::Tree, InFlight::Mean),
-        (Parallel::Root, InFlight::Loss),
-    ];
-    for (parallel, in_flight) in modes {
+    for parallel in [Parallel::Tree, Parallel::Root] {
         for variant in [Variant::So, Variant::Mo] {
             let config = IsmctsConfig {
                 threads: 2,
                 variant,
                 parallel,
-                in_flight,
                 ..plain()
             };
             let result = run(&nim(9, 2), iterations(3000), &config);
@@ -261,23 +255,13 @@ fn threads_merge_root_visits() {
 
 #[test]
 fn a_shared_tree_counts_each_visit_once() {
-    for in_flight in [InFlight::Loss, InFlight::Mean] {
-        shared_tree_accounting(in_flight);
-    }
-}
-
-/// Iterations through a shared tree (a visit in flight on the way down, rewards on the
-/// way up) leave the same accounting as ordinary ones: one visit per iteration at the
-/// root, no node visited more often than its parent, no reward above its visits.
-fn shared_tree_accounting(in_flight: InFlight) {
+    // Iterations through a shared tree (virtual loss on the way down, rewards on the way
+    // up) leave the same accounting as ordinary ones: one visit per iteration at the
+    // root, no node visited more often than its parent, no reward above its visits.
     let root = nim(21, 2);
     let mut legal = Vec::new();
     root.legal_actions(&mut legal);
-    let config = IsmctsConfig {
-        in_flight,
-        ..plain()
-    };
-    let mut worker = Worker::new(&root, 0, legal[0], &config, 0);
+    let mut worker = Worker::new(&root, 0, legal[0], &plain(), 0);
     let mut shared = Shared::new(&Limits::default(), 0);
     shared.tree = Some(RwLock::new(std::mem::take(&mut worker.trees)));
     for _ in 0..2000 {
@@ -295,10 +279,8 @@ fn shared_tree_accounting(in_flight: InFlight) {
         assert!(below <= visits, "node {node}: {below} below {visits}");
         let n = &tree.nodes[node as usize];
         assert!(
-            (-1e-9..=n.visits() as f64 + 1e-9).contains(&n.reward()),
-            "{in_flight:?}, node {node}: reward {} over {} visits",
-            n.reward(),
-            n.visits()
+            (0.0..=n.visits() as f64).contains(&n.reward()),
+            "node {node}"
         );
     }
     assert_eq!(
@@ -746,25 +728,4 @@ fn win_loss() -> rollout::Scoring {
         eval: EvalWeights::Default,
         solo_baseline: 0.0,
     }
-}
-
-#[test]
-fn a_visit_in_flight_counts_a_loss_or_the_node_mean() {
-    use super::tree::{Concurrent, Exclusive, Tree};
-    let mut tree = Tree::new(0u32);
-    let root = ROOT as usize;
-    // A node no iteration has finished through counts a loss either way.
-    assert_eq!(tree.nodes[root].enter::<Exclusive>(true), 0.0);
-    tree.nodes[root].set_stats(4, 3.0);
-    let node = &tree.nodes[root];
-    // At the mean: one more visit, the mean unchanged.
-    assert_eq!(node.enter::<Concurrent>(true), 0.75);
-    assert_eq!((node.visits(), node.reward()), (5, 3.75));
-    // A virtual loss: one more visit, no reward.
-    assert_eq!(node.enter::<Exclusive>(false), 0.0);
-    assert_eq!((node.visits(), node.reward()), (6, 3.75));
-    // Backpropagation replaces the provisional reward with the iteration's own.
-    node.add_reward::<Concurrent>(1.0 - 0.75);
-    node.add_reward::<Concurrent>(0.0);
-    assert_eq!(node.reward(), 4.0);
 }

@@ -106,24 +106,6 @@ impl<A> Node<A> {
     pub fn add_reward<M: Access>(&self, amount: f64) {
         M::add(&self.reward, amount);
     }
-    /// Counts the visit of an iteration in flight through a shared tree, with no reward
-    /// (a virtual loss) or, with `at_mean`, a reward of the node's mean so far (none for
-    /// a node no iteration has finished through). Returns the reward added, which
-    /// backpropagation takes back. Read and update are separate steps: a race changes
-    /// what another thread sees meanwhile, never the totals once every iteration is in.
-    pub fn enter<M: Access>(&self, at_mean: bool) -> f64 {
-        let visits = self.visits();
-        let provisional = if at_mean && visits > 0 {
-            self.reward() / visits as f64
-        } else {
-            0.0
-        };
-        M::bump(&self.visits);
-        if provisional != 0.0 {
-            M::add(&self.reward, provisional);
-        }
-        provisional
-    }
     #[cfg(test)]
     pub fn set_stats(&mut self, visits: u64, reward: f64) {
         *self.visits.get_mut() = visits;
