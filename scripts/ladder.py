@@ -262,6 +262,17 @@ def invert(matrix: List[List[float]]) -> List[List[float]]:
     return [row[n:] for row in a]
 
 
+def score_interval(points: float, games: float) -> Tuple[float, float]:
+    """The Wilson 95% interval of a pair's score (draws are half points, so the count is
+    fractional; the arena's `wilson` takes whole wins)."""
+    z = 1.96
+    p = points / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    half /= 1 + z * z / games
+    return centre - half, centre + half
+
+
 def table(ratings: Dict[str, Tuple[float, float, int]], totals: Tally) -> str:
     lines = ["| rung | Elo | 95% CI | pairwise games |", "| --- | ---: | ---: | ---: |"]
     # fit anchors greedy, or the first rung (its first key) when greedy does not play.
@@ -270,11 +281,13 @@ def table(ratings: Dict[str, Tuple[float, float, int]], totals: Tally) -> str:
         ci = "anchor" if name == anchor else f"{elo - half:+.0f} to {elo + half:+.0f}"
         lines.append(f"| `{name}` | {elo:+.0f} | {ci} | {games} |")
     lines.append("")
-    lines.append("| pair | score of the first | games |")
-    lines.append("| --- | ---: | ---: |")
+    lines.append("| pair | score of the first | 95% CI (Wilson) | games |")
+    lines.append("| --- | ---: | ---: | ---: |")
     for (x, y), (points, n) in sorted(totals.items()):
+        low, high = score_interval(points, n)
         lines.append(
-            f"| `{x}` v `{y}` | {points:g} ({100 * points / n:.1f}%) | {n:g} |"
+            f"| `{x}` v `{y}` | {points:g} ({100 * points / n:.1f}%) "
+            f"| {100 * low:.1f}-{100 * high:.1f}% | {n:g} |"
         )
     return "\n".join(lines)
 

@@ -37,6 +37,14 @@ def test_the_fit_recovers_the_ratings_of_a_chain():
     assert few["ismcts"][1] > 5 * ratings["ismcts"][1]
 
 
+def test_a_pairs_score_interval_is_wilsons():
+    # Newcombe (1998), table I, as the arena's own test; then a half point (a draw).
+    assert ladder.score_interval(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
+    assert ladder.score_interval(15, 148) == pytest.approx((0.0624, 0.1605), abs=1e-4)
+    low, high = ladder.score_interval(100.5, 200)
+    assert low < 0.5025 < high and high - low == pytest.approx(0.138, abs=0.002)
+
+
 def test_a_clean_sweep_gets_a_finite_rating():
     ratings = ladder.fit({("greedy", "random"): [40, 40]}, ["random", "greedy"])
     assert -2000 < ratings["random"][0] < -400
@@ -243,7 +251,7 @@ def test_the_two_player_ladder_resumes_without_replaying(tmp_path):
     args += ["--chunk", "2", "--threads", "1", "--results", str(results)]
     first = run_script("ladder.py", *args, cwd=tmp_path)
     assert first.returncode == 0, first.stderr
-    assert "| `greedy` v `random` | 2 (100.0%) | 2 |" in first.stdout
+    assert "| `greedy` v `random` | 2 (100.0%) | 34.2-100.0% | 2 |" in first.stdout
     again = run_script("ladder.py", *args, cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert len(results.read_text().splitlines()) == 1
