@@ -172,8 +172,7 @@ impl State {
                     self.push_trigger(seat, t);
                 }
                 if colour == BLACK {
-                    self.stack
-                        .push(frame(OpList::top(SourceKind::BlackMarble, 0, 0)));
+                    self.push_frame(frame(OpList::top(SourceKind::BlackMarble, 0, 0)));
                 } else {
                     for d in moves {
                         self.student_forward(seat, d.index(), 1);
@@ -184,8 +183,7 @@ impl State {
             Action::Rabbi(n) => {
                 self.board.rabbis[n as usize - 1] = seat as u8;
                 let tile = self.board.tiles[n as usize - 1];
-                self.stack
-                    .push(frame(OpList::top(SourceKind::ActionTile, tile, 0)));
+                self.push_frame(frame(OpList::top(SourceKind::ActionTile, tile, 0)));
                 self.resolve();
             }
             Action::RabbiBottom => {
@@ -196,8 +194,7 @@ impl State {
                     .position(|&s| s == NONE)
                     .expect("a free place on the bottom space");
                 self.board.bottom_rabbis[slot] = seat as u8;
-                self.stack
-                    .push(frame(OpList::top(SourceKind::BottomAction, 0, 0)));
+                self.push_frame(frame(OpList::top(SourceKind::BottomAction, 0, 0)));
                 self.resolve();
             }
             Action::Pass => {

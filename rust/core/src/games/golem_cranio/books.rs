@@ -6,7 +6,7 @@ use super::components::model::BookCost;
 use super::components::ops::{Ability, Op};
 use super::components::vocab::{BookColour, Trigger};
 use super::effects::frame;
-use super::state::{Chance, OpList, SourceKind, State, COLUMN_MAX, LIBRARY_SLOTS, NONE};
+use super::state::{Chance, Frame, OpList, SourceKind, State, COLUMN_MAX, LIBRARY_SLOTS, NONE};
 use crate::util::BitIter;
 
 impl State {
@@ -153,45 +153,78 @@ impl State {
         if !self.board.book_deck.is_empty() {
             self.chance = Chance::Library;
         }
-        // Bonuses, pushed in reverse of their resolution order.
-        if first {
-            self.stack.push(frame(OpList::top(
-                SourceKind::Trigger,
-                Trigger::FirstBookInColumn.index() as u8,
-                0,
-            )));
+        // The bonuses resolve lazily, one frame at a time (see `book_bonus`).
+        let mut bonuses = frame(OpList::top(SourceKind::BookBonuses, book, col as u8));
+        bonuses.used = n as u8;
+        bonuses.left = self.column_tile(seat, col).map_or(NONE, |t| t as u8);
+        self.push_frame(bonuses);
+    }
+
+    /// Bonus `step` of the purchase `bonuses` (a `BookBonuses` frame), in resolution order
+    /// (§5.7): the immediate bonus (twice under a doubling Development), the column tile's
+    /// `on_book_here` abilities, the active bonuses of the Books below (bottom first) and
+    /// of the new one, then the first-Book trigger of an empty column; `None` past the end.
+    /// The tile and the Books below are those at the purchase: columns only grow.
+    fn book_bonus(&self, bonuses: &Frame, step: usize) -> Option<OpList> {
+        let comp = self.comp.0;
+        let (book, col, below) = (bonuses.list.a, bonuses.list.b as usize, bonuses.used);
+        let black = comp.books[book as usize].colour == BookColour::Black;
+        let abilities: &[Ability] = match bonuses.left {
+            NONE => &[],
+            t => &comp.player_board.study_developments[t as usize].abilities,
+        };
+        let doubled = abilities.iter().any(|a| {
+            matches!(a, Ability::DoubleImmediateHere { except_black } if !(black && *except_black))
+        });
+        let immediate = 1 + doubled as usize;
+        if step < immediate {
+            return Some(OpList::top(SourceKind::BookImmediate, book, 0));
         }
-        self.stack
-            .push(frame(OpList::top(SourceKind::BookActive, book, 0)));
-        let older: Vec<u8> = self.players[seat].columns[col][..n].to_vec();
-        for &o in older.iter().rev() {
-            self.stack
-                .push(frame(OpList::top(SourceKind::BookActive, o, 0)));
+        let mut step = step - immediate;
+        let mut on_book = abilities
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| matches!(a, Ability::OnBookHere { .. }));
+        if let Some((i, _)) = on_book.nth(step) {
+            return Some(OpList::top(
+                SourceKind::DevelopmentAbility,
+                12 + bonuses.left,
+                i as u8,
+            ));
         }
-        let tile = self.column_tile(seat, col);
-        let mut immediate = 1;
-        if let Some(t) = tile {
-            let abilities = &comp.player_board.study_developments[t].abilities;
-            for (i, a) in abilities.iter().enumerate().rev() {
-                match a {
-                    Ability::OnBookHere { .. } => {
-                        self.stack.push(frame(OpList::top(
-                            SourceKind::DevelopmentAbility,
-                            12 + t as u8,
-                            i as u8,
-                        )));
-                    }
-                    Ability::DoubleImmediateHere { except_black } if !(black && *except_black) => {
-                        immediate = 2;
-                    }
-                    _ => {}
-                }
-            }
+        step -= abilities
+            .iter()
+            .filter(|a| matches!(a, Ability::OnBookHere { .. }))
+            .count();
+        let column = &self.players[self.actor()].columns[col];
+        match step.cmp(&(below as usize)) {
+            std::cmp::Ordering::Less => Some(OpList::top(SourceKind::BookActive, column[step], 0)),
+            std::cmp::Ordering::Equal => Some(OpList::top(SourceKind::BookActive, book, 0)),
+            std::cmp::Ordering::Greater => (step == below as usize + 1 && below == 0).then(|| {
+                OpList::top(
+                    SourceKind::Trigger,
+                    Trigger::FirstBookInColumn.index() as u8,
+                    0,
+                )
+            }),
         }
-        for _ in 0..immediate {
-            self.stack
-                .push(frame(OpList::top(SourceKind::BookImmediate, book, 0)));
+    }
+
+    /// Starts the next bonus of the `BookBonuses` frame on top; the frame leaves the stack
+    /// before its last bonus starts, so nested purchases do not pile up finished frames.
+    pub fn book_bonus_step(&mut self) {
+        let bonuses = *self.stack.top().expect("a BookBonuses frame");
+        let step = bonuses.next as usize;
+        let Some(list) = self.book_bonus(&bonuses, step) else {
+            self.stack.pop();
+            return;
+        };
+        if self.book_bonus(&bonuses, step + 1).is_some() {
+            self.stack.top_mut().unwrap().next += 1;
+        } else {
+            self.stack.pop();
         }
+        self.push_frame(frame(list));
     }
 
     /// Library refill outcomes: a hidden deck deals any of its hidden cards, uniformly;
@@ -240,8 +273,7 @@ impl State {
     /// Resolves the active bonus of `book` (an `active` pick: one bit).
     pub fn apply_book_active(&mut self, book: u64) {
         let b = book.trailing_zeros() as u8;
-        self.stack
-            .push(frame(OpList::top(SourceKind::BookActive, b, 0)));
+        self.push_frame(frame(OpList::top(SourceKind::BookActive, b, 0)));
     }
 
     /// The terms of a `buy_book` op.

@@ -52,7 +52,8 @@ pub fn op_list(comp: &'static Components, list: &OpList) -> &'static [Op] {
         | SourceKind::BlackMarble
         | SourceKind::ArtifactIncome
         | SourceKind::Trigger
-        | SourceKind::ThenActivate => &[],
+        | SourceKind::ThenActivate
+        | SourceKind::BookBonuses => &[],
     };
     for &step in &list.path {
         if step == 0 {
@@ -79,7 +80,40 @@ pub fn frame(list: OpList) -> Frame {
     }
 }
 
+/// Whether frames of `kind` resolve a list of ops from the components (the others are
+/// menus, decisions or lazy steps the resolution handles by kind).
+fn resolves_ops(kind: SourceKind) -> bool {
+    !matches!(
+        kind,
+        SourceKind::LineMenu
+            | SourceKind::WorkPicks
+            | SourceKind::GoldPlacement
+            | SourceKind::CreateFollowUp
+            | SourceKind::BlackMarble
+            | SourceKind::ArtifactIncome
+            | SourceKind::Trigger
+            | SourceKind::ThenActivate
+            | SourceKind::BookBonuses
+    )
+}
+
 impl State {
+    /// Pushes `f` after dropping the finished op lists on top (every op started): the
+    /// resolution would drop them next with nothing in between, and a chain of effects
+    /// that each end by starting the next (a Book's upgrade, the Development's activation,
+    /// the neighborhood's purchase) then holds one frame, not one per link.
+    pub fn push_frame(&mut self, f: Frame) {
+        while let Some(top) = self.stack.top() {
+            if !resolves_ops(top.list.kind)
+                || (top.next as usize) < op_list(self.comp.0, &top.list).len()
+            {
+                break;
+            }
+            self.stack.pop();
+        }
+        self.stack.push(f);
+    }
+
     /// The seat whose effects are resolving (the player at this decision).
     pub fn actor(&self) -> usize {
         self.to_move as usize
@@ -121,6 +155,10 @@ impl State {
                 SourceKind::CreateFollowUp | SourceKind::ThenActivate => return,
                 SourceKind::ArtifactIncome => {
                     self.artifact_income_step();
+                    continue;
+                }
+                SourceKind::BookBonuses => {
+                    self.book_bonus_step();
                     continue;
                 }
                 SourceKind::Trigger => {
@@ -215,7 +253,7 @@ impl State {
             Resource::Gold => {
                 let mut f = frame(OpList::top(SourceKind::GoldPlacement, 0, 0));
                 f.value = n.min(u8::MAX as u32) as u8;
-                self.stack.push(f);
+                self.push_frame(f);
             }
         }
     }
@@ -371,10 +409,10 @@ impl State {
         }
         boosts.sort_by_key(|&(space, _)| space);
         for &(_, list) in boosts.iter().rev() {
-            self.stack.push(frame(list));
+            self.push_frame(frame(list));
         }
         if p.artifact_tile != NONE {
-            self.stack.push(frame(OpList::top(
+            self.push_frame(frame(OpList::top(
                 SourceKind::Artifact,
                 p.artifact_tile,
                 k as u8,

@@ -29,7 +29,7 @@ impl State {
     pub fn push_line_action(&mut self, line: u8, v: u8) {
         let mut menu = frame(OpList::top(SourceKind::LineMenu, line, 0));
         menu.value = v;
-        self.stack.push(menu);
+        self.push_frame(menu);
     }
 
     /// Starts the menu on top (its gain), once; called by `resolve`.
@@ -225,7 +225,7 @@ impl State {
                     let mut picks = frame(OpList::top(SourceKind::WorkPicks, 0, 0));
                     picks.left = n;
                     self.stack.fresh = [NONE; MAX_FRESH];
-                    self.stack.push(picks);
+                    self.push_frame(picks);
                 }
             }
             Action::Up(up) => {

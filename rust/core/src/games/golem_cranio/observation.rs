@@ -313,7 +313,9 @@ fn source_index(kind: SourceKind) -> usize {
         Neighborhood => 2,
         Printed => 3,
         Street => 4,
-        BookImmediate => 5,
+        // A purchase's bonuses are on top only while the Library refill is dealt, where
+        // the immediate bonus, resolved first, was on top before they became lazy.
+        BookImmediate | BookBonuses => 5,
         BookActive => 6,
         Starting => 7,
         Artifact => 8,

@@ -72,7 +72,7 @@ impl State {
             ),
             None => OpList::top(SourceKind::Printed, d, s),
         };
-        self.stack.push(frame(list));
+        self.push_frame(frame(list));
     }
 
     /// Activates a standing Golem (§5.3): it lies down, then its neighborhood resolves.
@@ -414,13 +414,13 @@ impl State {
                 self.pay_convert(seat, cost, who);
                 let mut list = top.list;
                 push_path(&mut list, (index as u8 + 1) << 4);
-                self.stack.push(frame(list));
+                self.push_frame(frame(list));
             }
             (Op::Choice { .. }, Action::Option(i)) => {
                 finish(self);
                 let mut list = top.list;
                 push_path(&mut list, (index as u8 + 1) << 4 | (i - 1));
-                self.stack.push(frame(list));
+                self.push_frame(frame(list));
             }
             (Op::UseNeighborhood, Action::Use { district, section }) => {
                 finish(self);
@@ -488,8 +488,7 @@ impl State {
                         .find(|t| t.0 != 0)
                         .map(|t| GolemRef::new(t.from().district, t.to_section(), false));
                     self.stack.last_golem = moved.map_or(NONE, pack_golem);
-                    self.stack
-                        .push(frame(OpList::top(SourceKind::ThenActivate, 0, 0)));
+                    self.push_frame(frame(OpList::top(SourceKind::ThenActivate, 0, 0)));
                 }
             }
             (Op::ArtifactActivate { n }, Action::Artifact(artifact)) => {
@@ -534,8 +533,7 @@ impl State {
             _ => 1,
         };
         for _ in 0..times {
-            self.stack
-                .push(frame(OpList::top(SourceKind::CemeteryBonus, i as u8, 0)));
+            self.push_frame(frame(OpList::top(SourceKind::CemeteryBonus, i as u8, 0)));
         }
     }
 
@@ -573,7 +571,7 @@ impl State {
             .unwrap_or(0);
         self.move_golem_track(seat, up as i32);
         self.stack.last_golem = pack_golem(g);
-        self.stack.push(frame(OpList::top(
+        self.push_frame(frame(OpList::top(
             SourceKind::Trigger,
             super::components::vocab::Trigger::CreateGolem.index() as u8,
             0,
@@ -583,7 +581,7 @@ impl State {
             activate_standing,
         }) = self.has_golem_ability(seat, |a| matches!(a, Ability::OnCreate { .. }))
         {
-            self.stack.push(frame(OpList::top(
+            self.push_frame(frame(OpList::top(
                 SourceKind::CreateFollowUp,
                 *step,
                 *activate_standing as u8,
@@ -679,8 +677,7 @@ impl State {
     pub fn push_student_income(&mut self, seat: usize) {
         for d in (0..3u8).rev() {
             let s = self.players[seat].students[d as usize];
-            self.stack
-                .push(frame(OpList::top(SourceKind::Street, d, s)));
+            self.push_frame(frame(OpList::top(SourceKind::Street, d, s)));
         }
     }
 }

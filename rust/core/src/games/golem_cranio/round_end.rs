@@ -67,8 +67,7 @@ impl State {
             Action::InfluenceBonus => {
                 let cost = self.comp.characters[ch].cost_coins as i32;
                 self.add_res(seat, 1, -cost);
-                self.stack
-                    .push(frame(OpList::top(SourceKind::Character, ch as u8, 0)));
+                self.push_frame(frame(OpList::top(SourceKind::Character, ch as u8, 0)));
             }
             Action::InfluenceCoins => {
                 let coins = self.comp.rules.influence_decline_coins as i32;
@@ -107,7 +106,7 @@ impl State {
             }
             for (k, a) in dev.abilities.iter().enumerate().rev() {
                 if matches!(a, Ability::Income { .. }) {
-                    self.stack.push(frame(OpList::top(
+                    self.push_frame(frame(OpList::top(
                         SourceKind::DevelopmentAbility,
                         12 + i as u8,
                         k as u8,
@@ -122,8 +121,7 @@ impl State {
                 .iter()
                 .position(|l| l.level == level.level)
                 .unwrap();
-            self.stack
-                .push(frame(OpList::top(SourceKind::GolemIncome, index as u8, 0)));
+            self.push_frame(frame(OpList::top(SourceKind::GolemIncome, index as u8, 0)));
         }
         if let Some(i) = comp
             .player_board
@@ -131,11 +129,9 @@ impl State {
             .iter()
             .position(|s| s.space == p.study)
         {
-            self.stack
-                .push(frame(OpList::top(SourceKind::StudyIncome, i as u8, 0)));
+            self.push_frame(frame(OpList::top(SourceKind::StudyIncome, i as u8, 0)));
         }
-        self.stack
-            .push(frame(OpList::top(SourceKind::ArtifactIncome, 0, 0)));
+        self.push_frame(frame(OpList::top(SourceKind::ArtifactIncome, 0, 0)));
         self.push_student_income(seat);
         self.resolve();
     }

@@ -302,6 +302,11 @@ pub enum SourceKind {
     Trigger,
     /// `then_activate` after a `move_golems`: the moved Golem in `Stack::last_golem`.
     ThenActivate,
+    /// The bonuses of a Book just bought, resolved one at a time so a purchase holds two
+    /// frames, not one per bonus (`a` Book, `b` column; the frame's `used` = Books below
+    /// it, `left` = the Study Development over the column at the purchase or `NONE`;
+    /// `next` = bonuses started).
+    BookBonuses,
 }
 
 /// An op list: a source and, for lists nested in `convert`/`choice` ops, the path to it

@@ -11,7 +11,7 @@ use super::components::Components;
 use super::flow::Decision;
 use super::golems::GolemRef;
 use super::setup::{new_game_seeded, NewGame};
-use super::state::{OpList, Phase, SourceKind, Stack, Stage, State, NONE, OBJECTIVES};
+use super::state::{OpList, Phase, SourceKind, Stack, Stage, State, NONE, OBJECTIVES, STACK_CAP};
 use crate::game::Turn;
 use crate::util::BitIter;
 
@@ -1233,6 +1233,70 @@ fn a_book_costs_card_plus_slot_fills_a_column_and_refills_before_its_bonuses() {
 }
 
 #[test]
+fn a_book_on_four_others_resolves_its_bonuses_in_order_from_two_frames() {
+    // §5.7: the immediate bonus, the column tile's on-book ability, then the active bonus
+    // of every Book in the column (bottom first, the new one last). Column 4 holds four
+    // green Books (B25 B26 B29 B30, active: 1 VP each) under s4 (1 Gold per Book placed).
+    // B28 (green) is bought into it: its immediate `upgrade` is the first decision, then
+    // the Gold, then the five actives with no decision between them.
+    let comp = comp();
+    let mut s = to_actions(0);
+    let seat = s.to_move as usize;
+    s.set_study(seat, 10);
+    s.players[seat].columns[3] = [24, 25, 28, 29, NONE];
+    s.players[seat].column_colour[3] = 2;
+    s.players[seat].developments |= 1 << (12 + 3);
+    for b in [24, 25, 28, 29, 27] {
+        assert_eq!(
+            comp.books[b].colour,
+            super::components::vocab::BookColour::Green
+        );
+        assert_eq!(
+            comp.books[b].active,
+            [super::components::ops::Op::Gain {
+                res: super::components::vocab::Resource::Vp,
+                n: 1
+            }]
+        );
+    }
+    assert!(comp.rules.cauldron_capacity[super::state::CAULDRONS - 1] > 1);
+    s.board.library = [27, 0, 1, 8, 16];
+    s.board.book_deck = super::pile::Pile::known(&[19]);
+    set_res(&mut s, seat, [9, 9, 9]);
+    let mut s = with_line(s, 3, 0);
+    let base = s.stack.len;
+    let vp = s.players[seat].vp;
+    play(&mut s, "book 1 col4");
+    let mut seen = Vec::new();
+    while s.stack.len > base {
+        let top = s.stack.top().unwrap().list;
+        seen.push((top.kind, top.a, s.stack.len - base, s.players[seat].vp - vp));
+        // Skip the upgrade; the Gold goes to the last cauldron, which it does not fill.
+        let a = *s
+            .legal()
+            .last()
+            .filter(|_| top.kind == SourceKind::GoldPlacement)
+            .unwrap_or(&s.legal()[0]);
+        s.apply(a);
+    }
+    assert_eq!(
+        seen.first(),
+        Some(&(SourceKind::BookImmediate, 27, 2, 0)),
+        "the immediate bonus comes first, over the purchase's pending bonuses: {seen:?}"
+    );
+    let gold = seen
+        .iter()
+        .position(|x| x.0 == SourceKind::GoldPlacement)
+        .unwrap_or_else(|| panic!("s4's Gold: {seen:?}"));
+    let at_gold = seen[gold];
+    assert!(at_gold.2 <= 2, "{seen:?}");
+    assert_eq!(s.players[seat].vp - vp - at_gold.3, 5, "{seen:?}");
+    assert!(seen.iter().all(|x| x.2 <= 3), "{seen:?}");
+    assert_eq!(s.players[seat].columns[3], [24, 25, 28, 29, 27]);
+    assert_eq!(s.hash_value(), s.compute_hash());
+}
+
+#[test]
 fn black_books_pay_a_student_and_take_the_chosen_colour() {
     let (s, seat) = at_library([32, 0, 1, 8, 16], &[19], 5);
     let mut b = s;
@@ -1649,4 +1713,69 @@ fn artifact_activate_picks_completed_artifacts_in_ascending_numbers() {
     let mut expected = vec![Action::Skip];
     expected.extend(BitIter(higher as u64).map(|k| Action::Artifact(1 << k)));
     assert_eq!(next.legal(), expected);
+}
+
+#[test]
+fn rich_players_buying_and_upgrading_keep_the_effect_stack_shallow() {
+    // A regression net for nesting: purchases into tall columns, upgrades whose
+    // immediate effects activate Golems standing on purchase tiles, and Artifact chains.
+    // Every player sits on the top Study space with plenty of every resource and plays
+    // Book, upgrade, use and create options by preference, filling tall columns first.
+    use crate::game::Game;
+    use rand::Rng;
+    let comp = comp();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut deepest = 0;
+    let mut legal = Vec::new();
+    for game in 0..if cfg!(debug_assertions) { 300 } else { 20_000 } {
+        let players = 1 + game % 4;
+        let mut s = new_game_seeded(comp, players, game as u64, NewGame::default());
+        while s.decision() != Decision::None {
+            deepest = deepest.max(s.stack.len);
+            if s.turn() == Turn::Chance {
+                assert!(crate::testing::random_step(&mut s, &mut rng, &mut legal));
+                continue;
+            }
+            if s.stack.is_empty() && s.phase == Phase::Actions {
+                for seat in 0..players {
+                    s.set_study(seat, 10);
+                    for r in 0..3 {
+                        if s.players[seat].res[r] < 30 {
+                            s.add_res(seat, r, 30);
+                        }
+                    }
+                }
+            }
+            s.legal_actions(&mut legal);
+            let seat = s.to_move as usize;
+            let tallest = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::Book(b) => {
+                        Some((s.players[seat].books_in_column(b.column as usize - 1), a))
+                    }
+                    _ => None,
+                })
+                .max_by_key(|x| x.0)
+                .map(|x| x.1);
+            let keen: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        Action::Up(_) | Action::Use { .. } | Action::Yes | Action::Create(_)
+                    )
+                })
+                .collect();
+            let a = match tallest {
+                Some(book) if rng.random_bool(0.8) => book,
+                _ if !keen.is_empty() && rng.random_bool(0.9) => *keen.choose(&mut rng).unwrap(),
+                _ => *legal.choose(&mut rng).unwrap(),
+            };
+            s.apply(a);
+        }
+    }
+    eprintln!("deepest stack at a decision: {deepest}");
+    assert!(deepest as usize <= STACK_CAP / 2, "{deepest}");
 }

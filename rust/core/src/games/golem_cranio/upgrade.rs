@@ -172,7 +172,7 @@ impl State {
                 .immediate
                 .is_empty()
         {
-            self.stack.push(frame(OpList::top(
+            self.push_frame(frame(OpList::top(
                 SourceKind::DevelopmentImmediate,
                 up.tile,
                 0,
