@@ -7,8 +7,15 @@ use super::components::vocab::{Counter, Resource, Trigger, Vocab};
 use super::components::Components;
 use super::state::{Frame, OpList, SourceKind, State, CAULDRONS, MAX_PLAYERS, NONE, SECTIONS};
 
-/// The ops of `list`, read from the components tables.
+/// The ops of `list`, read from the components tables (none for a frame that holds no
+/// list).
 pub fn op_list(comp: &'static Components, list: &OpList) -> &'static [Op] {
+    listed_ops(comp, list).unwrap_or(&[])
+}
+
+/// The ops of `list`; `None` for the frames that hold no list: menus, decisions and lazy
+/// steps the resolution handles by their kind.
+fn listed_ops(comp: &'static Components, list: &OpList) -> Option<&'static [Op]> {
     let (a, b) = (list.a as usize, list.b as usize);
     let mut ops: &'static [Op] = match list.kind {
         SourceKind::ActionTile => &comp.synagogue.action_tiles[a].effect,
@@ -53,7 +60,7 @@ pub fn op_list(comp: &'static Components, list: &OpList) -> &'static [Op] {
         | SourceKind::ArtifactIncome
         | SourceKind::Trigger
         | SourceKind::ThenActivate
-        | SourceKind::BookBonuses => &[],
+        | SourceKind::BookBonuses => return None,
     };
     for &step in &list.path {
         if step == 0 {
@@ -66,7 +73,7 @@ pub fn op_list(comp: &'static Components, list: &OpList) -> &'static [Op] {
             other => panic!("op {other:?} holds no nested list"),
         };
     }
-    ops
+    Some(ops)
 }
 
 /// A frame resolving `list` from its first op.
@@ -80,23 +87,6 @@ pub fn frame(list: OpList) -> Frame {
     }
 }
 
-/// Whether frames of `kind` resolve a list of ops from the components (the others are
-/// menus, decisions or lazy steps the resolution handles by kind).
-fn resolves_ops(kind: SourceKind) -> bool {
-    !matches!(
-        kind,
-        SourceKind::LineMenu
-            | SourceKind::WorkPicks
-            | SourceKind::GoldPlacement
-            | SourceKind::CreateFollowUp
-            | SourceKind::BlackMarble
-            | SourceKind::ArtifactIncome
-            | SourceKind::Trigger
-            | SourceKind::ThenActivate
-            | SourceKind::BookBonuses
-    )
-}
-
 impl State {
     /// Pushes `f` after dropping the finished op lists on top (every op started): the
     /// resolution would drop them next with nothing in between, and a chain of effects
@@ -104,9 +94,9 @@ impl State {
     /// the neighborhood's purchase) then holds one frame, not one per link.
     pub fn push_frame(&mut self, f: Frame) {
         while let Some(top) = self.stack.top() {
-            if !resolves_ops(top.list.kind)
-                || (top.next as usize) < op_list(self.comp.0, &top.list).len()
-            {
+            let finished = listed_ops(self.comp.0, &top.list)
+                .is_some_and(|ops| top.next as usize >= ops.len());
+            if !finished {
                 break;
             }
             self.stack.pop();
