@@ -261,8 +261,8 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
     declare(
         "parallel",
         Values::Choice(&["root", "tree"]),
-        "tree",
-        "with threads: one shared tree, or a tree each, merged at the root",
+        "root",
+        "with threads: a tree each, merged at the root, or one shared tree",
         ISMCTS,
     ),
     declare(
