@@ -947,11 +947,12 @@ def test_a_host_other_than_loopback_is_warned_about():
         warning = process.stderr.readline()
         assert warning.startswith("warning: host: 0.0.0.0 is not loopback")
         process.send_signal(signal.SIGINT)
-        process.communicate(timeout=15)
+        _, rest = process.communicate(timeout=15)
     finally:
         if process.poll() is None:
             process.kill()
-    assert process.returncode == 130
+    # Once seen under CI load: status 70 (an internal error); its line names the cause.
+    assert process.returncode == 130, rest
 
 
 def test_the_board_without_its_extra_is_one_error_line(monkeypatch):
