@@ -160,53 +160,68 @@ impl State {
         self.push_frame(bonuses);
     }
 
-    /// Bonus `step` of the purchase `bonuses` (a `BookBonuses` frame), in resolution order
-    /// (§5.7): the immediate bonus (twice under a doubling Development), the column tile's
-    /// `on_book_here` abilities, the active bonuses of the Books below (bottom first) and
-    /// of the new one, then the first-Book trigger of an empty column; `None` past the end.
-    /// The tile and the Books below are those at the purchase: columns only grow.
-    fn book_bonus(&self, bonuses: &Frame, step: usize) -> Option<OpList> {
+    /// The column tile's abilities at the purchase `bonuses` (a `BookBonuses` frame), how
+    /// many times the immediate bonus resolves (twice under a doubling Development) and
+    /// how many bonuses there are in all.
+    fn bonus_plan(&self, bonuses: &Frame) -> (&'static [Ability], usize, usize) {
         let comp = self.comp.0;
-        let (book, col, below) = (bonuses.list.a, bonuses.list.b as usize, bonuses.used);
-        let black = comp.books[book as usize].colour == BookColour::Black;
-        let abilities: &[Ability] = match bonuses.left {
+        let (book, below) = (bonuses.list.a as usize, bonuses.used as usize);
+        let black = comp.books[book].colour == BookColour::Black;
+        let abilities: &'static [Ability] = match bonuses.left {
             NONE => &[],
             t => &comp.player_board.study_developments[t as usize].abilities,
         };
         let doubled = abilities.iter().any(|a| {
             matches!(a, Ability::DoubleImmediateHere { except_black } if !(black && *except_black))
         });
-        let immediate = 1 + doubled as usize;
-        if step < immediate {
-            return Some(OpList::top(SourceKind::BookImmediate, book, 0));
-        }
-        let mut step = step - immediate;
-        let mut on_book = abilities
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| matches!(a, Ability::OnBookHere { .. }));
-        if let Some((i, _)) = on_book.nth(step) {
-            return Some(OpList::top(
-                SourceKind::DevelopmentAbility,
-                12 + bonuses.left,
-                i as u8,
-            ));
-        }
-        step -= abilities
+        let on_book = abilities
             .iter()
             .filter(|a| matches!(a, Ability::OnBookHere { .. }))
             .count();
-        let column = &self.players[self.actor()].columns[col];
-        match step.cmp(&(below as usize)) {
-            std::cmp::Ordering::Less => Some(OpList::top(SourceKind::BookActive, column[step], 0)),
-            std::cmp::Ordering::Equal => Some(OpList::top(SourceKind::BookActive, book, 0)),
-            std::cmp::Ordering::Greater => (step == below as usize + 1 && below == 0).then(|| {
-                OpList::top(
-                    SourceKind::Trigger,
-                    Trigger::FirstBookInColumn.index() as u8,
-                    0,
-                )
-            }),
+        let immediate = 1 + doubled as usize;
+        let total = immediate + on_book + below + 1 + (below == 0) as usize;
+        (abilities, immediate, total)
+    }
+
+    /// Bonus `step` of the purchase `bonuses`, in resolution order (§5.7): the immediate
+    /// bonus, the column tile's `on_book_here` abilities, the active bonuses of the Books
+    /// below (bottom first) and of the new one, then the first-Book trigger of an empty
+    /// column. The tile and the Books below are those at the purchase: columns only grow.
+    fn book_bonus(
+        &self,
+        bonuses: &Frame,
+        abilities: &[Ability],
+        immediate: usize,
+        step: usize,
+    ) -> OpList {
+        let (book, col, below) = (
+            bonuses.list.a,
+            bonuses.list.b as usize,
+            bonuses.used as usize,
+        );
+        if step < immediate {
+            return OpList::top(SourceKind::BookImmediate, book, 0);
+        }
+        let mut step = step - immediate;
+        for (i, a) in abilities.iter().enumerate() {
+            if matches!(a, Ability::OnBookHere { .. }) {
+                if step == 0 {
+                    return OpList::top(SourceKind::DevelopmentAbility, 12 + bonuses.left, i as u8);
+                }
+                step -= 1;
+            }
+        }
+        match step.cmp(&below) {
+            std::cmp::Ordering::Less => {
+                let column = &self.players[self.actor()].columns[col];
+                OpList::top(SourceKind::BookActive, column[step], 0)
+            }
+            std::cmp::Ordering::Equal => OpList::top(SourceKind::BookActive, book, 0),
+            std::cmp::Ordering::Greater => OpList::top(
+                SourceKind::Trigger,
+                Trigger::FirstBookInColumn.index() as u8,
+                0,
+            ),
         }
     }
 
@@ -215,11 +230,9 @@ impl State {
     pub fn book_bonus_step(&mut self) {
         let bonuses = *self.stack.top().expect("a BookBonuses frame");
         let step = bonuses.next as usize;
-        let Some(list) = self.book_bonus(&bonuses, step) else {
-            self.stack.pop();
-            return;
-        };
-        if self.book_bonus(&bonuses, step + 1).is_some() {
+        let (abilities, immediate, total) = self.bonus_plan(&bonuses);
+        let list = self.book_bonus(&bonuses, abilities, immediate, step);
+        if step + 1 < total {
             self.stack.top_mut().unwrap().next += 1;
         } else {
             self.stack.pop();
