@@ -136,6 +136,7 @@ def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
     return {
         "game": args.game,
         "players": args.players,
+        "names": NAMES_VERSION,
         "pair": [a, b],
         "chunk": chunk,
         "seed": seed,
@@ -144,6 +145,44 @@ def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
         "unfinished": report["unfinished"],
         "results": results,
         "seconds": report["seconds"],
+    }
+
+
+# Rows carry the version of the bot names they use. Version 1 (rows without the field)
+# named a multi-thread ISMCTS bot before the shared tree became the default: there
+# `threads=N` alone meant a tree per thread and `parallel=tree` the shared tree.
+NAMES_VERSION = 2
+
+
+def current_name(spec: str, version: int) -> str:
+    """A bot spec of a row written under names ``version``, as it is named now."""
+    if version >= NAMES_VERSION or not spec.startswith("ismcts:"):
+        return spec
+    options = spec.split(":", 1)[1].split(",")
+    threads = next((o for o in options if o.startswith("threads=")), "threads=1")
+    if threads == "threads=1":
+        return spec
+    if "parallel=tree" in options:
+        options.remove("parallel=tree")
+    elif not any(o.startswith("parallel=") for o in options):
+        options.insert(options.index(threads) + 1, "parallel=root")
+    return "ismcts:" + ",".join(options)
+
+
+def current_row(row: dict) -> dict:
+    """A results row with its bot names as they are named now."""
+    version = row.get("names", 1)
+    if version >= NAMES_VERSION:
+        return row
+
+    def name(spec: str) -> str:
+        return current_name(spec, version)
+
+    return {
+        **row,
+        "names": NAMES_VERSION,
+        "pair": [name(b) for b in row["pair"]],
+        "results": [[name(x), name(y), p] for x, y, p in row["results"]],
     }
 
 
@@ -164,7 +203,7 @@ def read_results(path: str, game: str, players: int) -> List[dict]:
                 )
                 continue
             if row.get("game") == game and row.get("players") == players:
-                rows.append(row)
+                rows.append(current_row(row))
     return rows
 
 

@@ -259,6 +259,43 @@ def test_the_two_player_ladder_resumes_without_replaying(tmp_path):
     assert table_rows(again.stdout) == table_rows(first.stdout)
 
 
+def test_rows_from_before_the_shared_tree_default_are_read_by_todays_names(tmp_path):
+    # Before, `threads=2` alone was a tree per thread and `parallel=tree` the shared tree.
+    old, now = (
+        "ismcts:movetime=10,threads=2",
+        "ismcts:movetime=10,threads=2,parallel=root",
+    )
+    shared = "ismcts:threads=2,parallel=tree,movetime=10"
+    assert ladder.current_name(old, 1) == now
+    assert ladder.current_name(shared, 1) == "ismcts:threads=2,movetime=10"
+    assert ladder.current_name(now, 1) == now
+    for unchanged in ["ismcts:movetime=10", "ismcts:threads=1", "alphabeta:threads=2"]:
+        assert ladder.current_name(unchanged, 1) == unchanged
+    assert ladder.current_name(old, ladder.NAMES_VERSION) == old
+
+    row = {"game": "century-golem", "players": 2, "chunk": 0, "stopped": False}
+    results = tmp_path / "old.jsonl"
+    lines = [
+        {**row, "pair": ["greedy", old], "results": [["greedy", old, 0.0]]},
+        {**row, "pair": ["greedy", old], "results": [[old, "greedy", 1.0]], "names": 2},
+    ]
+    results.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    first, second = ladder.read_results(str(results), "century-golem", 2)
+    assert first["pair"] == ["greedy", now] and first["results"] == [
+        ["greedy", now, 0.0]
+    ]
+    assert second["pair"] == ["greedy", old]  # written under today's names already
+
+
+def test_a_new_row_says_which_names_it_uses(tmp_path):
+    results = tmp_path / "ladder.jsonl"
+    args = ["--game", "century-golem", "--bots", "random", "greedy", "--games", "1"]
+    args += ["--threads", "1", "--results", str(results)]
+    done = run_script("ladder.py", *args, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(results.read_text())["names"] == ladder.NAMES_VERSION
+
+
 def test_a_pair_is_decided_only_by_a_clean_sweep_of_enough_games():
     def row(results):
         return {"pair": ["greedy", "random"], "results": results}

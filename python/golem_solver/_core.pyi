@@ -387,8 +387,9 @@ def analyse(
     stop: Optional[StopToken] = None,
     **options: SearchOptionValue,
 ) -> SearchResult:
-    """ISMCTS (root-parallel over ``threads``); ``only`` restricts the root player's
-    first move to these moves (texts; the search below them is the full one);
+    """ISMCTS (``threads`` share one tree; ``parallel="root"``: a tree each); ``only``
+    restricts the root player's first move to these moves (texts; the search below them
+    is the full one);
     ``objective`` is ``"win"`` (the default with several players) or ``"score"`` (the
     default for one player: the expected final score; ``"win"`` alone, where the game can
     be won, is the chance to win, every rollout played to the end). A 1-player result

@@ -364,11 +364,14 @@ fn specs_read_back_as_their_canonical_names() {
         ),
         ("ismcts:movetime=100", "ismcts:movetime=100"),
         ("ismcts:solo=score", "ismcts:iterations=1000"),
+        // The shared tree is the default; with one thread there is nothing to share.
+        ("ismcts:parallel=tree,threads=2", "ismcts:iterations=1000,threads=2"),
         (
-            "ismcts:parallel=tree,threads=2",
-            "ismcts:iterations=1000,threads=2,parallel=tree",
+            "ismcts:parallel=root,threads=2",
+            "ismcts:iterations=1000,threads=2,parallel=root",
         ),
         ("ismcts:threads=1,parallel=root", "ismcts:iterations=1000"),
+        ("ismcts:threads=1,parallel=tree", "ismcts:iterations=1000"),
         ("ismcts:eval=hand", "ismcts:iterations=1000,eval=hand"),
         ("ismcts:eval=default", "ismcts:iterations=1000"),
         (

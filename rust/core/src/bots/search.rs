@@ -10,7 +10,7 @@ use rand::RngCore;
 
 use super::Bot;
 use crate::search::alphabeta::{self, AlphaBetaConfig};
-use crate::search::ismcts::{self, IsmctsConfig, Reward, Rollout, Variant};
+use crate::search::ismcts::{self, IsmctsConfig, Parallel, Reward, Rollout, Variant};
 use crate::search::objective::Objective;
 use crate::search::{Limits, StopFlag};
 use crate::{EvalWeights, Game, Turn};
@@ -100,11 +100,15 @@ impl<G: Game> Bot<G> for IsmctsBot {
         if config.solo_goal != default.solo_goal {
             name += ",solo=win";
         }
+        // With one thread both ways of sharing are the same search: the name leaves it out.
         if config.threads.max(1) != 1 {
             name += &format!(",threads={}", config.threads);
-        }
-        if config.parallel != default.parallel {
-            name += ",parallel=tree";
+            if config.parallel != default.parallel {
+                name += match config.parallel {
+                    Parallel::Root => ",parallel=root",
+                    Parallel::Tree => ",parallel=tree",
+                };
+            }
         }
         if config.eval != default.eval {
             name += &format!(",eval={}", config.eval.name());

@@ -15,7 +15,7 @@ pub type OptionError = Refusal;
 /// Transposition table sizes, in MiB (a size the machine cannot give is refused when the
 /// table is made: `tt::TableError`).
 pub const HASH_MB: RangeInclusive<usize> = 1..=super::tt::MAX_HASH_MB;
-/// Root-parallel ISMCTS trees, or arena games played at once.
+/// Search threads (ISMCTS, alpha-beta), or arena games played at once.
 pub const THREADS: RangeInclusive<usize> = 1..=256;
 
 /// A whole number within `range`, named `field` when refused.
@@ -261,7 +261,7 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
     declare(
         "parallel",
         Values::Choice(&["root", "tree"]),
-        "root",
+        "tree",
         "with threads: a tree each, merged at the root, or one shared tree",
         ISMCTS,
     ),

@@ -122,12 +122,14 @@ pub enum SoloGoal {
 /// How several threads share a search (one thread: no difference).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Parallel {
-    /// Independent trees, one per thread, merged at the root at the end. The default: on
-    /// 2 cores it runs 1.7-1.9 times the iterations of one thread, the shared tree 0.8-1.7
-    /// times (docs/strength.md, "Every core").
-    #[default]
+    /// Independent trees, one per thread, merged at the root at the end. More iterations
+    /// on 2 cores (1.7-1.9 times one thread's, the shared tree's 0.8-1.7 times) and
+    /// reproducible with a count budget, but weaker at equal time (docs/strength.md,
+    /// "Every core").
     Root,
     /// One shared tree with virtual loss: the threads' iterations build one deeper tree.
+    /// The default: the stronger at equal time wherever a second thread buys anything.
+    #[default]
     Tree,
 }
 
@@ -190,7 +192,7 @@ impl Default for IsmctsConfig {
             }),
             decisive: true,
             threads: 1,
-            parallel: Parallel::Root,
+            parallel: Parallel::Tree,
             seed: 0,
             report_every: 0,
             solo_goal: SoloGoal::Score,
