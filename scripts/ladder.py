@@ -46,6 +46,7 @@ import time
 from typing import Dict, List, Tuple
 
 import solo_strength
+from bot_names import NAMES_VERSION, current_name
 
 from golem_solver import GolemError, StopToken
 from golem_solver.arena import run
@@ -146,27 +147,6 @@ def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
         "results": results,
         "seconds": report["seconds"],
     }
-
-
-# Rows carry the version of the bot names they use. Version 1 (rows without the field)
-# named a multi-thread ISMCTS bot before the shared tree became the default: there
-# `threads=N` alone meant a tree per thread and `parallel=tree` the shared tree.
-NAMES_VERSION = 2
-
-
-def current_name(spec: str, version: int) -> str:
-    """A bot spec of a row written under names ``version``, as it is named now."""
-    if version >= NAMES_VERSION or not spec.startswith("ismcts:"):
-        return spec
-    options = spec.split(":", 1)[1].split(",")
-    threads = next((o for o in options if o.startswith("threads=")), "threads=1")
-    if threads == "threads=1":
-        return spec
-    if "parallel=tree" in options:
-        options.remove("parallel=tree")
-    elif not any(o.startswith("parallel=") for o in options):
-        options.insert(options.index(threads) + 1, "parallel=root")
-    return "ismcts:" + ",".join(options)
 
 
 def current_row(row: dict) -> dict:

@@ -35,6 +35,8 @@ import sys
 import time
 from typing import Dict, Iterable, List, Optional, Tuple
 
+from bot_names import NAMES_VERSION, current_name
+
 from golem_solver import GolemError, StopToken, _core
 from golem_solver.checks import check_players
 from golem_solver.games import GAMES, setup_option_specs
@@ -74,6 +76,12 @@ def read_results(path: str) -> Dict[Key, dict]:
                 continue
             try:
                 row = json.loads(line)
+                version = row.get("names", 1)
+                row = {
+                    **row,
+                    "names": NAMES_VERSION,
+                    "bot": current_name(row["bot"], version),
+                }
                 games[key_of(row)] = row
             except (json.JSONDecodeError, KeyError, TypeError):
                 print(f"{path}:{number}: not a game line, ignored", file=sys.stderr)
@@ -132,6 +140,7 @@ def play_range(
         {
             "game": args.game,
             "map": map_id,
+            "names": NAMES_VERSION,
             "bot": bot,
             "seed": args.seed,
             "index": record["index"],

@@ -15,6 +15,7 @@ import pytest
 SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 
+import bot_names  # noqa: E402
 import ladder  # noqa: E402
 import solo_strength  # noqa: E402
 
@@ -266,12 +267,12 @@ def test_rows_from_before_the_shared_tree_default_are_read_by_todays_names(tmp_p
         "ismcts:movetime=10,threads=2,parallel=root",
     )
     shared = "ismcts:threads=2,parallel=tree,movetime=10"
-    assert ladder.current_name(old, 1) == now
-    assert ladder.current_name(shared, 1) == "ismcts:threads=2,movetime=10"
-    assert ladder.current_name(now, 1) == now
+    assert bot_names.current_name(old, 1) == now
+    assert bot_names.current_name(shared, 1) == "ismcts:threads=2,movetime=10"
+    assert bot_names.current_name(now, 1) == now
     for unchanged in ["ismcts:movetime=10", "ismcts:threads=1", "alphabeta:threads=2"]:
-        assert ladder.current_name(unchanged, 1) == unchanged
-    assert ladder.current_name(old, ladder.NAMES_VERSION) == old
+        assert bot_names.current_name(unchanged, 1) == unchanged
+    assert bot_names.current_name(old, bot_names.NAMES_VERSION) == old
 
     row = {"game": "century-golem", "players": 2, "chunk": 0, "stopped": False}
     results = tmp_path / "old.jsonl"
@@ -287,13 +288,30 @@ def test_rows_from_before_the_shared_tree_default_are_read_by_todays_names(tmp_p
     assert second["pair"] == ["greedy", old]  # written under today's names already
 
 
+def test_solo_games_from_before_the_shared_tree_default_are_read_by_todays_names(
+    tmp_path,
+):
+    old = {"game": "golem-cranio", "map": "-", "seed": 1, "index": 0, "score": 80}
+    lines = [
+        {**old, "bot": "ismcts:movetime=100,threads=2"},
+        {**old, "bot": "ismcts:movetime=100,threads=2", "names": 2},
+    ]
+    results = tmp_path / "solo.jsonl"
+    results.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    bots = sorted(key[2] for key in solo_strength.read_results(str(results)))
+    assert bots == [
+        "ismcts:movetime=100,threads=2",
+        "ismcts:movetime=100,threads=2,parallel=root",
+    ]
+
+
 def test_a_new_row_says_which_names_it_uses(tmp_path):
     results = tmp_path / "ladder.jsonl"
     args = ["--game", "century-golem", "--bots", "random", "greedy", "--games", "1"]
     args += ["--threads", "1", "--results", str(results)]
     done = run_script("ladder.py", *args, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert json.loads(results.read_text())["names"] == ladder.NAMES_VERSION
+    assert json.loads(results.read_text())["names"] == bot_names.NAMES_VERSION
 
 
 def test_a_pair_is_decided_only_by_a_clean_sweep_of_enough_games():
