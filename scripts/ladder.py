@@ -5,6 +5,7 @@ greedy = 0.
     python scripts/ladder.py --game century-golem [--players 2] [--bots B [B ...]]
                              [--games 200] [--pairs adjacent|all] [--results FILE]
                              [--threads 2] [--seed 1] [--backend ray] [--quick]
+                             [--include FILE [FILE ...]]
 
 Games are played by the arena (``golem_solver.arena.run``) in chunks of ``--chunk`` games
 (each chunk one arena with its own seed, seats rotated within it). Every finished chunk
@@ -29,6 +30,10 @@ a line in the results file, resumed the same way).
 A pair stops early once one bot has won every one of its first ``--decided`` games (40
 by default): further games of a clean sweep would only narrow an interval that the fit
 already bounds by its prior.
+
+``--include FILE...`` adds the pairs of other results files (of the same game and player
+count) to the fit and the tables, without writing to them or playing their pairs: one
+table for rungs measured by different ladders.
 
 ``--pairs adjacent`` (the default) plays each rung against the next one and against
 greedy; ``all`` plays every pair. ``--quick``: 4 games a pair, fast rungs only (a smoke
@@ -289,7 +294,8 @@ def score_interval(points: float, games: float) -> Tuple[float, float]:
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
     half /= 1 + z * z / games
-    return centre - half, centre + half
+    # Clamped: at a score of 0 or 1 rounding leaves a bound a hair outside (a "-0.0%").
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def table(ratings: Dict[str, Tuple[float, float, int]], totals: Tally) -> str:
@@ -320,6 +326,13 @@ def main() -> int:
     parser.add_argument("--chunk", type=int, default=20, help="games per arena")
     parser.add_argument("--pairs", choices=["adjacent", "all"], default="adjacent")
     parser.add_argument("--results", default=None, help="JSON lines file (resumed)")
+    parser.add_argument(
+        "--include",
+        nargs="+",
+        default=[],
+        metavar="FILE",
+        help="more results files, read for the fit and never written (other ladders' pairs)",
+    )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -368,10 +381,18 @@ def main() -> int:
     except KeyboardInterrupt:
         interrupted = True
         print("stopped: the table covers the chunks finished so far", file=sys.stderr)
-    totals = tally(rows)
+    included = [
+        row
+        for path in args.include
+        for row in read_results(path, args.game, args.players)
+    ]
+    totals = tally(rows + included)
     if totals:
+        chunks = f"{len(included)} chunk{'' if len(included) == 1 else 's'}"
+        also = f" (and {chunks} of {', '.join(args.include)})" if included else ""
         print(
-            f"{args.game}, {args.players} players, {len(rows)} chunks, results in {results}\n"
+            f"{args.game}, {args.players} players, {len(rows)} chunks, results in {results}"
+            f"{also}\n"
         )
         print(table(fit(totals, rungs), totals))
     return 130 if interrupted else 0

@@ -42,6 +42,10 @@ def test_a_pairs_score_interval_is_wilsons():
     # Newcombe (1998), table I, as the arena's own test; then a half point (a draw).
     assert ladder.score_interval(81, 263) == pytest.approx((0.2553, 0.3662), abs=1e-4)
     assert ladder.score_interval(15, 148) == pytest.approx((0.0624, 0.1605), abs=1e-4)
+    assert (
+        ladder.score_interval(0, 40)[0] == 0.0
+        and ladder.score_interval(40, 40)[1] == 1.0
+    )
     low, high = ladder.score_interval(100.5, 200)
     assert low < 0.5025 < high and high - low == pytest.approx(0.138, abs=0.002)
 
@@ -312,6 +316,33 @@ def test_a_new_row_says_which_names_it_uses(tmp_path):
     done = run_script("ladder.py", *args, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert json.loads(results.read_text())["names"] == bot_names.NAMES_VERSION
+
+
+def test_an_included_results_file_joins_the_fit_and_is_not_written(tmp_path):
+    game = ["--game", "century-golem", "--games", "2", "--chunk", "2", "--threads", "1"]
+    other = tmp_path / "other.jsonl"
+    made = run_script(
+        "ladder.py",
+        *game,
+        "--bots",
+        "greedy",
+        "random",
+        "--results",
+        str(other),
+        cwd=tmp_path,
+    )
+    assert made.returncode == 0, made.stderr
+    before = other.read_text()
+    own = tmp_path / "own.jsonl"
+    args = [*game, "--bots", "random", "greedy", "alphabeta:depth=1", "--pairs", "all"]
+    args += ["--results", str(own), "--include", str(other)]
+    both = run_script("ladder.py", *args, cwd=tmp_path)
+    assert both.returncode == 0, both.stderr
+    assert other.read_text() == before
+    # Own pairs: random-greedy, random-ab1, greedy-ab1; the other file adds greedy-random.
+    assert len(own.read_text().splitlines()) == 3
+    assert "| `greedy` v `random` | 4 (100.0%) |" in both.stdout
+    assert f"(and 1 chunk of {other})" in both.stdout
 
 
 def test_a_pair_is_decided_only_by_a_clean_sweep_of_enough_games():
