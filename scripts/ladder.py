@@ -352,6 +352,17 @@ def main() -> int:
         args.games, args.chunk = 4, 4
     args.chunk = max(1, min(args.chunk, args.games))
     results = args.results or f"ladder-{args.game}-{args.players}p.jsonl"
+    for path in args.include:
+        problem = (
+            "no such file"
+            if not os.path.isfile(path)
+            else "is the results file (its pairs would count twice)"
+            if os.path.abspath(path) == os.path.abspath(results)
+            else None
+        )
+        if problem:
+            print(f"error: include: {path}: {problem}", file=sys.stderr)
+            return 2
     rows = read_results(results, args.game, args.players)
     done = {(tuple(r["pair"]), r["chunk"]) for r in rows if not r["stopped"]}
     stop = StopToken()

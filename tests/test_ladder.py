@@ -345,6 +345,22 @@ def test_an_included_results_file_joins_the_fit_and_is_not_written(tmp_path):
     assert f"(and 1 chunk of {other})" in both.stdout
 
 
+def test_an_include_that_is_missing_or_the_results_file_is_one_error_line(tmp_path):
+    results = tmp_path / "own.jsonl"
+    results.write_text("")
+    args = ["--game", "century-golem", "--bots", "random", "greedy", "--games", "2"]
+    args += ["--results", str(results), "--include"]
+    missing = run_script("ladder.py", *args, str(tmp_path / "none.jsonl"), cwd=tmp_path)
+    assert missing.returncode == 2
+    assert (
+        missing.stderr == f"error: include: {tmp_path / 'none.jsonl'}: no such file\n"
+    )
+    itself = run_script("ladder.py", *args, str(results), cwd=tmp_path)
+    assert itself.returncode == 2
+    assert itself.stderr.startswith(f"error: include: {results}: is the results file")
+    assert results.read_text() == ""  # nothing was played
+
+
 def test_a_pair_is_decided_only_by_a_clean_sweep_of_enough_games():
     def row(results):
         return {"pair": ["greedy", "random"], "results": results}
