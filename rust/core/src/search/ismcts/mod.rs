@@ -123,9 +123,9 @@ pub enum SoloGoal {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Parallel {
     /// Independent trees, one per thread, merged at the root at the end. More iterations
-    /// on 2 cores (1.7-1.9 times one thread's, the shared tree's 0.8-1.7 times) and
-    /// reproducible with a count budget, but weaker at equal time (docs/strength.md,
-    /// "Every core").
+    /// on 2 cores (1.7-1.9 times one thread's, the shared tree's 0.8-1.7 times) and no
+    /// shared tree to contend for, but weaker at equal time where measured
+    /// (docs/strength.md, "Every core").
     Root,
     /// One shared tree with virtual loss: the threads' iterations build one deeper tree.
     /// The default: the stronger at equal time wherever a second thread buys anything.
