@@ -353,13 +353,11 @@ def main() -> int:
     args.chunk = max(1, min(args.chunk, args.games))
     results = args.results or f"ladder-{args.game}-{args.players}p.jsonl"
     for path in args.include:
-        problem = (
-            "no such file"
-            if not os.path.isfile(path)
-            else "is the results file (its pairs would count twice)"
-            if os.path.abspath(path) == os.path.abspath(results)
-            else None
-        )
+        problem = None
+        if not os.path.isfile(path):
+            problem = "no such file"
+        elif os.path.abspath(path) == os.path.abspath(results):
+            problem = "is the results file (its pairs would count twice)"
         if problem:
             print(f"error: include: {path}: {problem}", file=sys.stderr)
             return 2

@@ -321,15 +321,9 @@ def test_a_new_row_says_which_names_it_uses(tmp_path):
 def test_an_included_results_file_joins_the_fit_and_is_not_written(tmp_path):
     game = ["--game", "century-golem", "--games", "2", "--chunk", "2", "--threads", "1"]
     other = tmp_path / "other.jsonl"
+    game_to_other = [*game, "--results", str(other)]
     made = run_script(
-        "ladder.py",
-        *game,
-        "--bots",
-        "greedy",
-        "random",
-        "--results",
-        str(other),
-        cwd=tmp_path,
+        "ladder.py", *game_to_other, "--bots", "greedy", "random", cwd=tmp_path
     )
     assert made.returncode == 0, made.stderr
     before = other.read_text()
