@@ -34,9 +34,9 @@
 //! iteration per thread. `depth` is ignored. The first iteration always runs, so there is
 //! always a move. Without any limit the search runs until the stop flag is set.
 //!
-//! **Threads**, seeded `seed + index`. [`Parallel::Root`] (the default): `threads`
-//! independent trees whose root statistics are summed by action at the end.
-//! [`Parallel::Tree`]: the threads share one tree behind a read-write lock. Choosing a
+//! **Threads**, seeded `seed + index`. [`Parallel::Root`]: `threads` independent trees
+//! whose root statistics are summed by action at the end. [`Parallel::Tree`] (the
+//! default): the threads share one tree behind a read-write lock. Choosing a
 //! child and backpropagating take the read lock, so threads do them at once, updating the
 //! nodes' statistics with atomic adds; only a change of shape (a new child, a node's
 //! ranked priors, computed before locking) takes the write lock, about once an iteration.
