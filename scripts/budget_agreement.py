@@ -29,23 +29,19 @@ Count budgets, so the output depends only on the arguments. Usage::
 from __future__ import annotations
 
 import argparse
-import math
 import sys
-from typing import Dict, List
+from typing import Dict, List, Optional
+
+from ladder import score_interval
 
 import golem_solver
 from golem_solver import _core
 
 
-def wilson(successes: int, n: int) -> str:
-    if n == 0:
-        return "-"
-    z = 1.96
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    low, high = max(0.0, centre - half), min(1.0, centre + half)
-    return f"{100 * p:.0f}% ({100 * low:.0f}-{100 * high:.0f}%)"
+def percent(successes: int, n: int) -> str:
+    """A share with its Wilson 95% interval, in whole percent."""
+    low, high = score_interval(successes, n)
+    return f"{100 * successes / n:.0f}% ({100 * low:.0f}-{100 * high:.0f}%)"
 
 
 def positions(args: argparse.Namespace) -> List[object]:
@@ -69,6 +65,81 @@ def positions(args: argparse.Namespace) -> List[object]:
     return found
 
 
+class Tally:
+    """Per budget: positions searched, seeds agreeing, agreement with the next budget,
+    and where not, the longer search's value gap and visits share."""
+
+    def __init__(self, budgets: List[int]) -> None:
+        self.budgets = budgets
+        self.positions = 0
+        self.stable = {b: 0 for b in budgets}
+        self.agree = {b: 0 for b in budgets}
+        self.gaps: Dict[int, List[float]] = {b: [] for b in budgets}
+        self.shares: Dict[int, List[float]] = {b: [] for b in budgets}
+
+    def add(self, results: Dict[int, List[dict]]) -> None:
+        self.positions += 1
+        for shorter, longer in zip(self.budgets, self.budgets[1:] + [None]):
+            first, second = results[shorter]
+            self.stable[shorter] += first["best"] == second["best"]
+            if longer is None:
+                continue
+            long_first = results[longer][0]
+            if long_first["best"] == first["best"]:
+                self.agree[shorter] += 1
+                continue
+            moves = {m["move"]: m for m in long_first["moves"]}
+            chosen, other = moves[long_first["best"]], moves.get(first["best"])
+            self.gaps[shorter].append(chosen["value"] - (other or chosen)["value"])
+            self.shares[shorter].append(
+                (other["visits"] if other else 0) / max(1, chosen["visits"])
+            )
+
+    def table(self) -> str:
+        n = self.positions
+        lines = [
+            "| budget (iterations) | stable over two seeds | agrees with the next budget "
+            "| where not: value gap | where not: visits share |",
+            "| ---: | ---: | ---: | ---: | ---: |",
+        ]
+        for b, nxt in zip(self.budgets, self.budgets[1:] + [None]):
+            gaps, shares = self.gaps[b], self.shares[b]
+            gap = f"{sum(gaps) / len(gaps):+.4f}" if gaps else "-"
+            share = f"{100 * sum(shares) / len(shares):.0f}%" if shares else "-"
+            agrees = f"{percent(self.agree[b], n)} (v {nxt:,})" if nxt else "-"
+            lines.append(
+                f"| {b:,} | {percent(self.stable[b], n)} | {agrees} | {gap} | {share} |"
+            )
+        return "\n".join(lines)
+
+
+def refusal(args: argparse.Namespace, options: Dict[str, str]) -> Optional[str]:
+    """The one error line for arguments the run cannot use, or None."""
+    if args.positions < 1:
+        return "positions: must be at least 1"
+    if args.every < 1:
+        return "every: must be at least 1"
+    if any(b < 1 for b in args.budgets):
+        return "budgets: every budget must be at least 1 iteration"
+    if args.game not in golem_solver.GAMES:
+        return f"game: unknown game {args.game!r}"
+    try:
+        state = golem_solver.new(args.game, args.players, args.seed)
+    except golem_solver.GolemError as error:
+        return f"players: {error}"
+    try:
+        golem_solver.analyse(state, iterations=1, **options)
+    except golem_solver.GolemError as error:
+        return f"options: {error}"
+    while state.turn == "chance":
+        state.apply(state.sample_chance(args.seed))
+    try:
+        _core.bot_move(state, args.player, seed=args.seed)
+    except golem_solver.GolemError as error:
+        return f"player: {error}"
+    return None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="century-golem")
@@ -88,74 +159,41 @@ def main() -> int:
         help="ISMCTS options for the searches (cutoff=0, prior=0, ...), as bot specs read them",
     )
     args = parser.parse_args()
-    if args.positions < 1 or any(b < 1 for b in args.budgets):
-        print(
-            "error: budgets: positions and budgets must be at least 1", file=sys.stderr
-        )
-        return 2
     options = dict(option.partition("=")[::2] for option in args.options)
-
-    stable = {b: 0 for b in args.budgets}
-    agree = {b: 0 for b in args.budgets}
-    gaps: Dict[int, List[float]] = {b: [] for b in args.budgets}
-    shares: Dict[int, List[float]] = {b: [] for b in args.budgets}
-    try:
-        golem_solver.analyse(
-            golem_solver.new(args.game, args.players, args.seed),
-            iterations=1,
-            **options,
-        )
-    except golem_solver.GolemError as error:
-        print(f"error: options: {error}", file=sys.stderr)
+    problem = refusal(args, options)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
+
+    tally = Tally(args.budgets)
+    interrupted = False
     try:
         found = positions(args)
-        for index, view in enumerate(found):
-            results = {
-                b: [
-                    golem_solver.analyse(view, iterations=b, seed=s, **options)
-                    for s in (1, 2)
-                ]
-                for b in args.budgets
-            }
-            for shorter, longer in zip(args.budgets, args.budgets[1:] + [None]):
-                first, second = results[shorter]
-                stable[shorter] += first["best"] == second["best"]
-                if longer is None:
-                    continue
-                long_first = results[longer][0]
-                if long_first["best"] == first["best"]:
-                    agree[shorter] += 1
-                else:
-                    moves = {m["move"]: m for m in long_first["moves"]}
-                    chosen, other = moves[long_first["best"]], moves.get(first["best"])
-                    gaps[shorter].append(chosen["value"] - (other or chosen)["value"])
-                    shares[shorter].append(
-                        (other["visits"] if other else 0) / max(1, chosen["visits"])
-                    )
-            print(f"position {index + 1} of {len(found)}", file=sys.stderr)
+        for view in found:
+            tally.add(
+                {
+                    b: [
+                        golem_solver.analyse(view, iterations=b, seed=s, **options)
+                        for s in (1, 2)
+                    ]
+                    for b in args.budgets
+                }
+            )
+            print(f"position {tally.positions} of {len(found)}", file=sys.stderr)
     except KeyboardInterrupt:
-        print("stopped", file=sys.stderr)
-        return 130
-
-    n = len(found)
-    searched = ", ".join(args.options) or "default options"
-    print(
-        f"{args.game}, {args.players} players, {n} positions (every {args.every}th "
-        f"decision of `{args.player}` self-play, seed {args.seed}); ISMCTS with "
-        f"{searched}\n"
-    )
-    print(
-        "| budget (iterations) | stable over two seeds | agrees with the next budget "
-        "| where not: value gap | where not: visits share |"
-    )
-    print("| ---: | ---: | ---: | ---: | ---: |")
-    for b, nxt in zip(args.budgets, args.budgets[1:] + [None]):
-        gap = f"{sum(gaps[b]) / len(gaps[b]):+.4f}" if gaps[b] else "-"
-        share = f"{100 * sum(shares[b]) / len(shares[b]):.0f}%" if shares[b] else "-"
-        agrees = f"{wilson(agree[b], n)} (v {nxt:,})" if nxt else "-"
-        print(f"| {b:,} | {wilson(stable[b], n)} | {agrees} | {gap} | {share} |")
-    return 0
+        interrupted = True
+        print(
+            "stopped: the table covers the positions searched so far", file=sys.stderr
+        )
+    if tally.positions:
+        searched = ", ".join(args.options) or "default options"
+        print(
+            f"{args.game}, {args.players} players, {tally.positions} positions (every "
+            f"{args.every}th decision of `{args.player}` self-play, seed {args.seed}); "
+            f"ISMCTS with {searched}\n"
+        )
+        print(tally.table())
+    return 130 if interrupted else 0
 
 
 if __name__ == "__main__":

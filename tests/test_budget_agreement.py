@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "budget_agreement.py"
 
 
@@ -29,10 +31,20 @@ def test_a_budget_agrees_with_itself_on_every_position():
     assert rows[1].endswith("| - | - | - |")
 
 
-def test_a_budget_below_one_is_one_error_line():
-    done = run("--budgets", "0")
-    assert done.returncode == 2
-    assert done.stderr == "error: budgets: positions and budgets must be at least 1\n"
+def test_bad_arguments_are_one_error_line_each():
+    cases = {
+        ("--budgets", "0"): "error: budgets: every budget must be at least 1 iteration",
+        ("--every", "0"): "error: every: must be at least 1",
+        ("--positions", "0"): "error: positions: must be at least 1",
+        ("--game", "chess"): "error: game: unknown game 'chess'",
+        ("--player", "grady"): "error: player: ",
+        ("--players", "9"): "error: players: ",
+    }
+    for args, start in cases.items():
+        done = run(*args)
+        assert done.returncode == 2, (args, done.stderr)
+        assert done.stderr.startswith(start), (args, done.stderr)
+        assert done.stderr.count("\n") == 1, (args, done.stderr)
 
 
 def test_an_unknown_option_is_one_error_line():
@@ -40,3 +52,27 @@ def test_an_unknown_option_is_one_error_line():
     assert done.returncode == 2
     assert done.stderr.startswith("error: options: cutof: unknown option for ismcts")
     assert done.stderr.count("\n") == 1
+
+
+def test_where_budgets_disagree_the_longer_searchs_own_statistics_are_tallied():
+    sys.path.insert(0, str(SCRIPT.parent))
+    import budget_agreement
+
+    def result(best, moves):
+        return {
+            "best": best,
+            "moves": [{"move": m, "visits": v, "value": x} for m, v, x in moves],
+        }
+
+    tally = budget_agreement.Tally([10, 100])
+    short = result("a", [("a", 6, 0.5), ("b", 4, 0.4)])
+    long_ = result("b", [("b", 80, 0.6), ("a", 20, 0.55)])
+    tally.add({10: [short, short], 100: [long_, result("a", [("a", 1, 0.5)])]})
+    assert tally.positions == 1
+    assert tally.stable == {10: 1, 100: 0}
+    assert tally.agree[10] == 0
+    assert tally.gaps[10] == [pytest.approx(0.05)]
+    assert tally.shares[10] == [pytest.approx(0.25)]
+    rows = tally.table().splitlines()
+    assert rows[2] == "| 10 | 100% (21-100%) | 0% (0-79%) (v 100) | +0.0500 | 25% |"
+    assert rows[3] == "| 100 | 0% (0-79%) | - | - | - |"
