@@ -7,8 +7,8 @@ moves that are no better. This script tells the two apart on positions from real
 
 Positions: the decisions of games the ``--player`` bot plays against itself (every
 ``--every``-th one, from the mover's public view). At each position and for each budget in
-``--budgets`` it runs ISMCTS (the default configuration, one thread, count budget) with
-two seeds and reports, per budget:
+``--budgets`` it runs ISMCTS (one thread, count budget; the default configuration, or
+the one ``--options`` gives) with two seeds and reports, per budget:
 
 - *stable*: the share of positions where both seeds choose the same move (the noise of
   the search at that budget);
@@ -17,8 +17,8 @@ two seeds and reports, per budget:
 - *gap when not*: where the two budgets disagree, how much the next budget's own values
   (mean reward, 0-1) put its move above the shorter budget's (it chooses by visits, so
   the gap can be below zero), and the visits it gave the shorter budget's move as a share
-  of its own move's: a small gap and a large share say the longer search sees the two
-  moves as alike.
+  of its own move's (a move the longer search never tried adds a share of 0 and no gap):
+  a small gap and a large share say the longer search sees the two moves as alike.
 
 Count budgets, so the output depends only on the arguments. Usage::
 
@@ -90,10 +90,11 @@ class Tally:
                 continue
             moves = {m["move"]: m for m in long_first["moves"]}
             chosen, other = moves[long_first["best"]], moves.get(first["best"])
-            self.gaps[shorter].append(chosen["value"] - (other or chosen)["value"])
-            self.shares[shorter].append(
-                (other["visits"] if other else 0) / max(1, chosen["visits"])
-            )
+            if other is None:
+                self.shares[shorter].append(0.0)
+                continue
+            self.gaps[shorter].append(chosen["value"] - other["value"])
+            self.shares[shorter].append(other["visits"] / max(1, chosen["visits"]))
 
     def table(self) -> str:
         n = self.positions
@@ -127,12 +128,12 @@ def refusal(args: argparse.Namespace, options: Dict[str, str]) -> Optional[str]:
         state = golem_solver.new(args.game, args.players, args.seed)
     except golem_solver.GolemError as error:
         return f"players: {error}"
+    while state.turn == "chance":
+        state.apply(state.sample_chance(args.seed))
     try:
         golem_solver.analyse(state, iterations=1, **options)
     except golem_solver.GolemError as error:
         return f"options: {error}"
-    while state.turn == "chance":
-        state.apply(state.sample_chance(args.seed))
     try:
         _core.bot_move(state, args.player, seed=args.seed)
     except golem_solver.GolemError as error:

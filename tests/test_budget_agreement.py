@@ -76,3 +76,14 @@ def test_where_budgets_disagree_the_longer_searchs_own_statistics_are_tallied():
     rows = tally.table().splitlines()
     assert rows[2] == "| 10 | 100% (21-100%) | 0% (0-79%) (v 100) | +0.0500 | 25% |"
     assert rows[3] == "| 100 | 0% (0-79%) | - | - | - |"
+
+
+def test_a_move_the_longer_search_never_tried_has_no_value_gap():
+    sys.path.insert(0, str(SCRIPT.parent))
+    import budget_agreement
+
+    tally = budget_agreement.Tally([10, 100])
+    short = {"best": "a", "moves": [{"move": "a", "visits": 9, "value": 0.5}]}
+    long_ = {"best": "b", "moves": [{"move": "b", "visits": 99, "value": 0.6}]}
+    tally.add({10: [short, short], 100: [long_, long_]})
+    assert tally.gaps[10] == [] and tally.shares[10] == [0.0]
