@@ -90,8 +90,9 @@ def seats_for(a: str, b: str, players: int) -> List[str]:
     return [a if i % 2 == 0 else b for i in range(players)]
 
 
-def pairwise(record: dict) -> List[Tuple[str, str, float]]:
-    """(bot i, bot j, points of i) for every pair of seats held by different bots."""
+def pairwise(record: dict) -> List[Tuple[str, str, float, float]]:
+    """(bot i, bot j, points of i, score of i minus score of j) for every pair of seats
+    held by different bots."""
     bots, scores = record["bots"], record["scores"]
     out = []
     for i in range(len(bots)):
@@ -101,7 +102,7 @@ def pairwise(record: dict) -> List[Tuple[str, str, float]]:
             points = (
                 1.0 if scores[i] > scores[j] else 0.0 if scores[i] < scores[j] else 0.5
             )
-            out.append((bots[i], bots[j], points))
+            out.append((bots[i], bots[j], points, float(scores[i] - scores[j])))
     return out
 
 
@@ -133,11 +134,11 @@ def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
     )
     # The records name bots canonically (defaults spelled out); the ladder by their specs.
     spec_of = {entry["bot"]: spec for entry, spec in zip(report["bots"], (a, b))}
-    results = [
-        (spec_of.get(x, x), spec_of.get(y, y), p)
+    compared = [
+        (spec_of.get(x, x), spec_of.get(y, y), p, margin)
         for rec in report["records"]
         if rec["finished"]
-        for x, y, p in pairwise(rec)
+        for x, y, p, margin in pairwise(rec)
     ]
     return {
         "game": args.game,
@@ -149,7 +150,10 @@ def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
         "games": report["played"],
         "stopped": report["stopped"],
         "unfinished": report["unfinished"],
-        "results": results,
+        "results": [(x, y, p) for x, y, p, _ in compared],
+        # Parallel to `results`: the first bot's final score minus the second's, a finer
+        # measure than the win (a search that gains points it does not convert to wins).
+        "margins": [margin for *_, margin in compared],
         "seconds": report["seconds"],
     }
 
@@ -298,6 +302,41 @@ def score_interval(points: float, games: float) -> Tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def margins(rows: List[dict]) -> Dict[Tuple[str, str], List[float]]:
+    """Per pair (names sorted), the score margins of the first bot in the rows that
+    record them (rows written before margins were kept have none)."""
+    out: Dict[Tuple[str, str], List[float]] = {}
+    for row in rows:
+        for (x, y, _), margin in zip(row["results"], row.get("margins", [])):
+            key, margin = ((x, y), margin) if x < y else ((y, x), -margin)
+            out.setdefault(key, []).append(margin)
+    return out
+
+
+def mean_interval(values: List[float]) -> Tuple[float, float]:
+    """The mean and the half-width of its normal 95% interval."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(variance / n)
+
+
+def margin_table(by_pair: Dict[Tuple[str, str], List[float]]) -> str:
+    lines = [
+        "| pair | points margin of the first | 95% CI | games |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for (x, y), values in sorted(by_pair.items()):
+        mean, half = mean_interval(values)
+        lines.append(
+            f"| `{x}` v `{y}` | {mean:+.2f} | {mean - half:+.2f} to {mean + half:+.2f} "
+            f"| {len(values)} |"
+        )
+    return "\n".join(lines)
+
+
 def table(ratings: Dict[str, Tuple[float, float, int]], totals: Tally) -> str:
     lines = ["| rung | Elo | 95% CI | pairwise games |", "| --- | ---: | ---: | ---: |"]
     # fit anchors greedy, or the first rung (its first key) when greedy does not play.
@@ -404,6 +443,10 @@ def main() -> int:
             f"{also}\n"
         )
         print(table(fit(totals, rungs), totals))
+        by_pair = margins(rows + included)
+        if by_pair:
+            print()
+            print(margin_table(by_pair))
     return 130 if interrupted else 0
 
 

@@ -59,11 +59,24 @@ def test_a_clean_sweep_gets_a_finite_rating():
 def test_a_multiplayer_game_gives_the_orderings_between_different_bots():
     record = {"bots": ["a", "b", "a", "b"], "scores": [10, 7, 7, 12]}
     assert ladder.pairwise(record) == [
-        ("a", "b", 1.0),
-        ("a", "b", 0.0),
-        ("b", "a", 0.5),
-        ("a", "b", 0.0),
+        ("a", "b", 1.0, 3.0),
+        ("a", "b", 0.0, -2.0),
+        ("b", "a", 0.5, 0.0),
+        ("a", "b", 0.0, -5.0),
     ]
+
+
+def test_the_margins_are_the_first_bots_by_sorted_name_and_old_rows_have_none():
+    rows = [
+        {"results": [["b", "a", 1.0], ["a", "b", 0.0]], "margins": [4.0, -2.0]},
+        {"results": [["a", "b", 1.0]]},  # written before margins were kept
+    ]
+    assert ladder.margins(rows) == {("a", "b"): [-4.0, -2.0]}
+    mean, half = ladder.mean_interval([-4.0, -2.0])
+    assert mean == -3.0 and half == pytest.approx(1.96 * math.sqrt(2.0 / 2))
+    assert ladder.mean_interval([5.0]) == (5.0, math.inf)
+    table = ladder.margin_table({("a", "b"): [-4.0, -2.0]})
+    assert "| `a` v `b` | -3.00 | -4.96 to -1.04 | 2 |" in table
 
 
 def test_missing_ranges_cover_what_is_not_done_in_chunks():
@@ -257,6 +270,11 @@ def test_the_two_player_ladder_resumes_without_replaying(tmp_path):
     first = run_script("ladder.py", *args, cwd=tmp_path)
     assert first.returncode == 0, first.stderr
     assert "| `greedy` v `random` | 2 (100.0%) | 34.2-100.0% | 2 |" in first.stdout
+    (row,) = [json.loads(line) for line in results.read_text().splitlines()]
+    assert len(row["margins"]) == 2 and all(
+        (m > 0) == (p == 1.0) for (_, _, p), m in zip(row["results"], row["margins"])
+    )
+    assert "points margin of the first" in first.stdout
     again = run_script("ladder.py", *args, cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert len(results.read_text().splitlines()) == 1
