@@ -189,7 +189,9 @@ class Searches:
 
     def __init__(self, cap: int = MAX_SEARCHES) -> None:
         self.cap = cap
-        self.lock = threading.Lock()
+        # Re-entrant: Ctrl-C's handler stops every search from the main thread, which
+        # may be inside one of these methods when the signal comes.
+        self.lock = threading.RLock()
         self.tokens: Dict[int, StopToken] = {}
         self.ids = itertools.count()
         self.closed = False
@@ -854,7 +856,7 @@ class Store:
         self.max_games = max_games
         self.max_components = max_components
         self.games: Dict[str, Game] = {}
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()  # re-entrant for Ctrl-C's stop_all, as Searches'
         self.searches = Searches(max_searches)
         self.ids = itertools.count(1)
         # Components files uploaded, by sha256: (name, text). A position uploaded later

@@ -6,6 +6,7 @@ serves until Ctrl-C, which stops every search and exits with status 130.
 
 from __future__ import annotations
 
+import signal
 import socket
 import threading
 import webbrowser
@@ -33,6 +34,11 @@ def _bind(host: str, port: int) -> socket.socket:
         raise refusal("port", f"{port} on {host}: {e.strerror or e}") from None
     except OverflowError:
         raise out_of_range("port", port, 0, 65535) from None
+
+
+def _url(host: str, port: int, token: str) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/?token={token}"
 
 
 def _open_file(store, file: Path) -> None:
@@ -87,41 +93,52 @@ def board_command(
     if file is not None:
         _open_file(store, file)
     sock = _bind(host, port)
-    bound_port = sock.getsockname()[1]
-    app_ = create_app(host=host, port=bound_port, store=store)
-    shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{bound_port}/?token={app_.state.token}"
-    print(f"board: {url}", flush=True)
-    if not is_loopback(host):
-        typer.echo(
-            f"warning: host: {escape(host)} is not loopback; anyone who can reach it"
-            " and has the token can use the board",
-            err=True,
-        )
-    if not no_browser:
-        threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
 
     class Server(uvicorn.Server):
         interrupted = False
 
-        def handle_exit(self, sig, frame):  # Ctrl-C or SIGTERM
+        def handle_exit(self, sig, frame):  # Ctrl-C or SIGTERM while serving
             Server.interrupted = True
             store.stop_all()
             super().handle_exit(sig, frame)
 
-    config = uvicorn.Config(
-        app_,
-        log_level="warning",
-        timeout_graceful_shutdown=1,
-        access_log=False,
-        lifespan="off",  # the finally below stops the searches
-    )
-    server = Server(config)
+    server: Optional[Server] = None
+
+    def on_interrupt(signum, frame) -> None:
+        # Ctrl-C before uvicorn listens for it (or after it stops): a flag, never a
+        # KeyboardInterrupt raised inside the startup's own locks (which once surfaced
+        # as "cannot release un-acquired lock"). No search runs yet; `finally` stops any.
+        Server.interrupted = True
+        if server is not None:
+            server.should_exit = True
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        server.run(sockets=[sock])
+        app_ = create_app(host=host, port=sock.getsockname()[1], store=store)
+        url = _url(host, sock.getsockname()[1], app_.state.token)
+        print(f"board: {url}", flush=True)
+        if not is_loopback(host):
+            typer.echo(
+                f"warning: host: {escape(host)} is not loopback; anyone who can reach it"
+                " and has the token can use the board",
+                err=True,
+            )
+        if not no_browser:
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+        config = uvicorn.Config(
+            app_,
+            log_level="warning",
+            timeout_graceful_shutdown=1,
+            access_log=False,
+            lifespan="off",  # the finally below stops the searches
+        )
+        server = Server(config)
+        if not Server.interrupted:
+            server.run(sockets=[sock])
     except KeyboardInterrupt:
         Server.interrupted = True
     finally:
+        signal.signal(signal.SIGINT, previous)
         store.stop_all()
         sock.close()
     if Server.interrupted:
