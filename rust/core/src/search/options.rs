@@ -4,7 +4,7 @@
 use std::ops::RangeInclusive;
 
 use super::alphabeta::AlphaBetaConfig;
-use super::ismcts::{IsmctsConfig, Parallel, Reward, Rollout, SoloGoal, Variant, Widening};
+use super::ismcts::{Chance, IsmctsConfig, Parallel, Reward, Rollout, SoloGoal, Variant, Widening};
 use super::objective::Objective;
 use crate::game::{EvalWeights, GameInfo};
 use crate::refusal::{refuse, Refusal};
@@ -266,6 +266,13 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
         ISMCTS,
     ),
     declare(
+        "chance",
+        Values::Choice(&["merge", "branch"]),
+        "merge",
+        "chance outcomes in the tree: one node for all (merge) or a node each (branch)",
+        ISMCTS,
+    ),
+    declare(
         "eval",
         Values::Choice(&["default", "hand", "fitted"]),
         "default",
@@ -501,6 +508,18 @@ pub fn apply_ismcts_options(
     config.parallel = given
         .choice("parallel", &[Parallel::Root, Parallel::Tree])?
         .unwrap_or(config.parallel);
+    let chance = given.choice("chance", &[Chance::Merge, Chance::Branch])?;
+    if chance == Some(Chance::Branch) && info.hidden_information {
+        return refuse(
+            "chance",
+            format!(
+                "{} has hidden information: a branch on a draw another player sees alone \
+                 would show it to the tree",
+                info.title
+            ),
+        );
+    }
+    config.chance = chance.unwrap_or(config.chance);
     config.eval = eval_weights(given)?.unwrap_or(config.eval);
     Ok(())
 }
@@ -594,6 +613,24 @@ mod tests {
             );
             assert!(!option.help.is_empty(), "{}", option.name);
         }
+    }
+
+    #[test]
+    fn chance_branches_only_where_nothing_is_hidden() {
+        use crate::Game;
+        let century = crate::games::century::Century::INFO;
+        let golem = crate::games::golem_cranio::State::INFO;
+        let pairs = [("chance", "branch")];
+        let mut config = IsmctsConfig::default();
+        apply_ismcts_options(&mut config, &GivenOptions::new(&pairs), &century).unwrap();
+        assert_eq!(config.chance, Chance::Branch);
+        let refused =
+            apply_ismcts_options(&mut config, &GivenOptions::new(&pairs), &golem).unwrap_err();
+        assert_eq!(refused.field, "chance");
+        assert!(
+            refused.to_string().contains("hidden information"),
+            "{refused}"
+        );
     }
 
     #[test]

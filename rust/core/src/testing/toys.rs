@@ -1,4 +1,4 @@
-//! Two toy games for testing generic code: small enough that their answers are known.
+//! Toy games for testing generic code: small enough that their answers are known.
 //!
 //! - [`Nim`]: take 1-3 stones, whoever takes the last one wins (2 or 3 players; perfect
 //!   information, no chance). An empty heap is still a player's turn with no legal action,
@@ -11,6 +11,9 @@
 //!   points, which is a loss (not 2); `Risk` is a fair coin: 2 points and the win, or 0.
 //!   So playing for score banks (10 points, never a win) and playing for the win risks
 //!   (1 point expected, won half the time): the two solo goals disagree.
+//! - [`Call`]: seat 0 picks `Safe` (wins 3/4) or `Toss` (a coin tossed in the open, which
+//!   seat 0 then calls): the toss wins for certain, but only to a search that makes its
+//!   call knowing the coin (a tree that branches on chance).
 
 use rand::{Rng, RngCore};
 use toml::Table;
@@ -590,5 +593,186 @@ impl Game for Venture {
             .copied()
             .find(|&deed| self.action_to_text(deed) == text.trim())
             .ok_or_else(|| format!("'{text}' is not a deed"))
+    }
+}
+
+// ---- Call -----------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Shout {
+    /// Seat 0: a gamble won three times in four.
+    Safe,
+    /// Seat 0: a fair coin is tossed in the open, then seat 0 calls it.
+    Toss,
+    /// Chance after `Safe`.
+    Won,
+    Lost,
+    /// Chance after `Toss`.
+    Heads,
+    Tails,
+    /// Seat 0's call of the tossed coin.
+    CallHeads,
+    CallTails,
+}
+
+const SHOUTS: [Shout; 8] = [
+    Shout::Safe,
+    Shout::Toss,
+    Shout::Won,
+    Shout::Lost,
+    Shout::Heads,
+    Shout::Tails,
+    Shout::CallHeads,
+    Shout::CallTails,
+];
+
+/// [`call`]: the history so far (at most three shouts), seat 1 never moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub history: [Option<Shout>; 3],
+}
+
+/// A game of perfect information whose best move needs the tree to branch on chance:
+/// seat 0 picks `Safe` (wins 3/4) or `Toss` (a fair coin, seen by both, then seat 0 calls
+/// it: seen, it is always called right, so `Toss` wins for certain). A tree that merges
+/// the toss's outcomes must make one call for both and values `Toss` at 1/2.
+pub fn call() -> Call {
+    Call { history: [None; 3] }
+}
+
+impl Call {
+    fn len(&self) -> usize {
+        self.history.iter().flatten().count()
+    }
+
+    fn winner(&self) -> Option<usize> {
+        let won = match self.history {
+            [Some(Shout::Safe), Some(outcome), None] => outcome == Shout::Won,
+            [Some(Shout::Toss), Some(coin), Some(call)] => {
+                (coin == Shout::Heads) == (call == Shout::CallHeads)
+            }
+            _ => return None,
+        };
+        Some(if won { 0 } else { 1 })
+    }
+}
+
+impl Game for Call {
+    type Action = Shout;
+    const INFO: GameInfo = GameInfo {
+        name: "call",
+        title: "Call (a test game)",
+        min_players: 2,
+        max_players: 2,
+        chance: true,
+        hidden_information: false,
+        simultaneous: false,
+        action_space: SHOUTS.len() as u64,
+        max_chance_outcomes: 2,
+        solo_win: false,
+        decks: false,
+        rules_file: None,
+    };
+
+    fn new_game(_players: usize, _rng: &mut dyn RngCore) -> Self {
+        call()
+    }
+
+    fn from_text(_text: &str) -> Result<Self, PositionError> {
+        Ok(call())
+    }
+
+    fn to_text(&self) -> Result<String, PositionError> {
+        Ok("game = \"call\"\n".to_string())
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn turn(&self) -> Turn {
+        if self.winner().is_some() {
+            Turn::Terminal
+        } else if self.len() == 1 {
+            Turn::Chance
+        } else {
+            Turn::Player(0)
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Shout>) {
+        out.clear();
+        match self.len() {
+            0 => out.extend([Shout::Safe, Shout::Toss]),
+            2 if self.winner().is_none() => out.extend([Shout::CallHeads, Shout::CallTails]),
+            _ => {}
+        }
+    }
+
+    fn has_chance(&self) -> bool {
+        self.len() < 2
+    }
+
+    fn chance_outcomes(&self, out: &mut Vec<(Shout, f64)>) {
+        out.clear();
+        match self.history {
+            [Some(Shout::Safe), None, _] => out.extend([(Shout::Won, 0.75), (Shout::Lost, 0.25)]),
+            [Some(Shout::Toss), None, _] => out.extend([(Shout::Heads, 0.5), (Shout::Tails, 0.5)]),
+            _ => {}
+        }
+    }
+
+    fn apply(&mut self, action: Shout) {
+        let next = self.len();
+        self.history[next] = Some(action);
+    }
+
+    fn score(&self, player: usize) -> i32 {
+        i32::from(self.winner() == Some(player))
+    }
+
+    fn returns(&self, player: usize) -> f64 {
+        self.score(player) as f64
+    }
+
+    fn hash(&self) -> u64 {
+        self.history.iter().fold(0, |h, s| {
+            h * 16 + s.map_or(0, |s| Self::action_index(s) + 1)
+        })
+    }
+
+    fn resample_hidden(&self, _observer: usize, _rng: &mut dyn RngCore) -> Self {
+        *self
+    }
+
+    fn action_id(action: Shout) -> u64 {
+        Self::action_index(action)
+    }
+
+    fn action_from_id(id: u64) -> Option<Shout> {
+        Self::action_from_index(id)
+    }
+
+    fn action_index(action: Shout) -> u64 {
+        SHOUTS
+            .iter()
+            .position(|&s| s == action)
+            .expect("every shout") as u64
+    }
+
+    fn action_from_index(index: u64) -> Option<Shout> {
+        SHOUTS.get(index as usize).copied()
+    }
+
+    fn action_to_text(&self, action: Shout) -> String {
+        format!("{action:?}").to_lowercase()
+    }
+
+    fn action_from_text(&self, text: &str) -> Result<Shout, String> {
+        SHOUTS
+            .iter()
+            .copied()
+            .find(|&s| self.action_to_text(s) == text.trim())
+            .ok_or_else(|| format!("'{text}' is not a shout"))
     }
 }

@@ -62,7 +62,7 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::limits::{Budget, Limits, StopFlag};
-use crate::playout::apply_random_outcome;
+use crate::playout::{apply_random_outcome, random_outcome};
 use crate::{EvalWeights, Game, Turn};
 use rollout::Scratch;
 use tree::{Access, Choice, Concurrent, Exclusive, RootStat, Selection, SoloTally, Tree, ROOT};
@@ -119,6 +119,23 @@ pub enum SoloGoal {
     Win,
 }
 
+/// How the tree treats chance: the cards a deal turns up, the dice, the draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Chance {
+    /// No edge for an outcome: the node after a chance event merges all its outcomes, and
+    /// the decisions below it are chosen without knowing which came (open loop). The
+    /// root is determinized (`resample_hidden`), which for a game whose only secret is
+    /// the order of its decks fixes every deal of the iteration in advance.
+    #[default]
+    Merge,
+    /// A child per outcome: the decisions below a deal are made knowing what it dealt, as
+    /// the player will (closed loop; chance as the "environment player" of Cowling et al.).
+    /// Only for games without hidden information (their chance is public): the root is
+    /// not determinized, so the decks' orders stay unknown and every deal is a chance
+    /// event the tree branches on.
+    Branch,
+}
+
 /// How several threads share a search (one thread: no difference).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Parallel {
@@ -171,6 +188,8 @@ pub struct IsmctsConfig {
     /// The evaluation's weights at rollout cut-offs (`Default`: the game's
     /// [`Game::ROLLOUT_EVAL`]).
     pub eval: EvalWeights,
+    /// Chance outcomes in the tree: merged or a branch each.
+    pub chance: Chance,
 }
 
 impl Default for IsmctsConfig {
@@ -197,6 +216,7 @@ impl Default for IsmctsConfig {
             report_every: 0,
             solo_goal: SoloGoal::Score,
             eval: EvalWeights::Default,
+            chance: Chance::Merge,
         }
     }
 }
@@ -577,7 +597,11 @@ fn result<A: Copy + Ord>(
         });
     let mut pv = vec![best];
     let mut node = tree.child(ROOT, best);
-    while let Some(next) = node.and_then(|n| tree.most_visited_child(n)) {
+    // The line stops at a chance event: what it deals is not the search's to choose.
+    while let Some(next) = node
+        .and_then(|n| tree.most_visited_child(n))
+        .filter(|&c| !tree.nodes[c as usize].outcome)
+    {
         pv.push(tree.nodes[next as usize].action);
         node = Some(next);
     }
@@ -612,6 +636,8 @@ struct Worker<G: Game> {
     rollout_cutoff: Option<u32>,
     reward: Reward,
     eval: EvalWeights,
+    /// Chance outcomes are tree edges (and the root is not determinized).
+    branch_chance: bool,
     /// What a solo player's margin is measured from: the root's estimate (see
     /// `rollout::margin`).
     solo_baseline: f64,
@@ -674,6 +700,9 @@ impl<G: Game> Worker<G> {
             rollout_cutoff: config.rollout_cutoff,
             reward,
             eval,
+            // A game with hidden information keeps its merged nodes: a branch on another
+            // player's private draw would let the tree see it (options refuse the pair).
+            branch_chance: config.chance == Chance::Branch && !G::INFO.hidden_information,
             solo_baseline: if players == 1 {
                 root.heuristic_score_with(root_player, eval)
             } else {
@@ -793,7 +822,12 @@ impl<G: Game> Worker<G> {
 
     /// One iteration; returns the number of states stepped through.
     fn iterate(&mut self, root: &G, shared: &Shared<G::Action>) -> u64 {
-        let mut state = root.resample_hidden(self.root_player, &mut self.rng);
+        let mut state = if self.branch_chance {
+            // Nothing is hidden but the decks' orders, which the chance events draw.
+            *root
+        } else {
+            root.resample_hidden(self.root_player, &mut self.rng)
+        };
         match &shared.tree {
             None => {
                 let mut trees = std::mem::take(&mut self.trees);
@@ -826,6 +860,7 @@ impl<G: Game> Worker<G> {
         };
         let Worker {
             selection,
+            branch_chance,
             banned,
             rng,
             root_player,
@@ -853,12 +888,62 @@ impl<G: Game> Worker<G> {
         loop {
             let mover = match state.turn() {
                 Turn::Terminal => break,
-                Turn::Chance => {
+                Turn::Chance if !*branch_chance => {
                     // No edge: the outcome stays part of this iteration's determinization.
                     if !apply_random_outcome(state, &mut scratch.outcomes, rng) {
                         break;
                     }
                     steps += 1;
+                    continue;
+                }
+                Turn::Chance => {
+                    let Some(outcome) = random_outcome(state, &mut scratch.outcomes, rng) else {
+                        break;
+                    };
+                    state.apply(outcome);
+                    steps += 1;
+                    // Every tree steps into the outcome's child: the root player among
+                    // them is the seat its (unused) reward is kept for.
+                    let seat = *root_player as u8;
+                    match &mut trees {
+                        Trees::Own(trees) => {
+                            for (q, tree) in trees.iter_mut().enumerate() {
+                                cursors[q] = tree.outcome_child_or_insert(cursors[q], outcome);
+                                paths[q].push((cursors[q], seat));
+                            }
+                        }
+                        Trees::Shared(lock) => {
+                            next_cursors.clear();
+                            let found = {
+                                let trees = read_trees(lock);
+                                next_cursors.extend(
+                                    trees
+                                        .iter()
+                                        .enumerate()
+                                        .map_while(|(q, tree)| tree.child(cursors[q], outcome)),
+                                );
+                                next_cursors.len() == trees.len()
+                            };
+                            if !found {
+                                let mut trees = write_trees(lock);
+                                next_cursors.clear();
+                                for (q, tree) in trees.iter_mut().enumerate() {
+                                    let child = tree.outcome_child_or_insert(cursors[q], outcome);
+                                    next_cursors.push(child);
+                                }
+                            }
+                            let trees = read_trees(lock);
+                            for (q, tree) in trees.iter().enumerate() {
+                                cursors[q] = next_cursors[q];
+                                tree.nodes[cursors[q] as usize].add_visit::<Concurrent>();
+                                paths[q].push((cursors[q], seat));
+                            }
+                            needs_priors = trees
+                                .iter()
+                                .enumerate()
+                                .any(|(q, tree)| tree.lacks_priors(cursors[q]));
+                        }
+                    }
                     continue;
                 }
                 Turn::Player(p) => p,

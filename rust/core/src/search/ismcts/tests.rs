@@ -8,7 +8,7 @@ use super::tree::ROOT;
 use super::*;
 use crate::games::century::position::read_position;
 use crate::games::century::Century;
-use crate::testing::toys::{gamble, nim, Bet};
+use crate::testing::toys::{call, gamble, nim, Bet, Shout};
 
 // ---- helpers --------------------------------------------------------------------------
 
@@ -123,6 +123,109 @@ fn chance_outcomes_are_sampled_by_weight_without_tree_edges() {
             .moves
             .iter()
             .all(|m| (n - 1..=n).contains(&m.available)));
+    }
+}
+
+#[test]
+fn a_tree_that_branches_on_chance_calls_the_coin_it_has_seen() {
+    // Merged, the node after the toss is one for both faces: a call made there is right
+    // half the time, so the toss is worth 1/2 and `Safe` (3/4) is chosen.
+    let merged = run(&call(), iterations(4000), &plain());
+    assert_eq!(merged.best, Shout::Safe, "{merged:?}");
+    assert!(
+        (stat(&merged, Shout::Toss).value - 0.5).abs() < 0.1,
+        "{merged:?}"
+    );
+    // Branched, each face has its node and its own call: the toss always wins.
+    let branch = |config: IsmctsConfig| IsmctsConfig {
+        chance: Chance::Branch,
+        ..config
+    };
+    let shared = IsmctsConfig {
+        threads: 2,
+        ..plain()
+    };
+    for config in [plain(), mo(), shared].map(branch) {
+        let result = run(&call(), iterations(4000), &config);
+        assert_eq!(result.best, Shout::Toss, "{config:?}");
+        assert!(result.value > 0.9, "{result:?}");
+        // The line stops at the toss: its outcome is not the search's to choose.
+        assert_eq!(result.pv, vec![Shout::Toss], "{config:?}");
+    }
+}
+
+#[test]
+fn a_branching_tree_keeps_a_node_per_outcome_and_counts_visits_once() {
+    let root = century(include_str!(
+        "../../../../../tests/perft/century/midgame-2p-hidden.toml"
+    ));
+    assert!(!root.decks_known());
+    let config = IsmctsConfig {
+        chance: Chance::Branch,
+        seed: 5,
+        ..IsmctsConfig::default()
+    };
+    let mut legal = Vec::new();
+    root.legal_actions(&mut legal);
+    let mut worker = Worker::new(&root, 0, legal[0], &config, 0);
+    let mut shared = Shared::new(&Limits::default(), 0);
+    shared.tree = Some(RwLock::new(std::mem::take(&mut worker.trees)));
+    for _ in 0..3000 {
+        worker.iterate(&root, &shared);
+    }
+    let trees = read_trees(shared.tree.as_ref().unwrap());
+    let tree = &trees[0];
+    assert_eq!(tree.nodes[ROOT as usize].visits(), 3000);
+    let mut outcomes = 0;
+    for node in 0..tree.len() as u32 {
+        let n = &tree.nodes[node as usize];
+        let below: u64 = tree
+            .children(node)
+            .map(|c| tree.nodes[c as usize].visits())
+            .sum();
+        assert!(
+            below <= n.visits(),
+            "node {node}: {below} below {}",
+            n.visits()
+        );
+        // A node's children are all outcomes or all choices.
+        let kinds: Vec<bool> = tree
+            .children(node)
+            .map(|c| tree.nodes[c as usize].outcome)
+            .collect();
+        assert!(kinds.iter().all(|&k| k == kinds[0]) || kinds.is_empty());
+        outcomes += kinds.iter().filter(|&&k| k).count();
+    }
+    // Takes and claims deal cards, so the tree has outcome nodes; none is at the root.
+    assert!(outcomes > 10, "{outcomes} outcome nodes");
+    assert!(tree.children(ROOT).all(|c| !tree.nodes[c as usize].outcome));
+}
+
+#[test]
+fn a_branching_search_is_reproducible_and_its_line_has_no_deals() {
+    let root = century(include_str!(
+        "../../../../../tests/perft/century/midgame-2p-hidden.toml"
+    ));
+    let config = IsmctsConfig {
+        chance: Chance::Branch,
+        seed: 9,
+        ..IsmctsConfig::default()
+    };
+    let a = run(&root, iterations(2000), &config);
+    same(&a, &run(&root, iterations(2000), &config));
+    assert_eq!(a.moves.iter().map(|m| m.visits).sum::<u64>(), 2000);
+    let mut state = root;
+    for &action in &a.pv {
+        assert!(matches!(state.turn(), Turn::Player(_)), "{:?}", a.pv);
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert!(legal.contains(&action), "{:?}", a.pv);
+        state.apply(action);
+        settle(
+            &mut state,
+            &mut Vec::new(),
+            &mut ChaCha8Rng::seed_from_u64(1),
+        );
     }
 }
 

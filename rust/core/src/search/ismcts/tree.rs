@@ -81,6 +81,9 @@ pub(super) struct Node<A> {
     reward: AtomicU64,
     /// The game's prior of `action` at the parent (normalised over the legal actions).
     pub prior: f32,
+    /// `action` is a chance outcome (a tree that branches on chance, [`super::Chance`]),
+    /// not a player's choice.
+    pub outcome: bool,
     /// This node's ranked priors: `priors[priors_start..priors_start + priors_len]`;
     /// `priors_len == 0` until a player first chooses here.
     pub priors_start: u32,
@@ -180,6 +183,7 @@ fn new_node<A>(action: A, next_sibling: u32, prior: f32) -> Node<A> {
         available: AtomicU64::new(0),
         reward: AtomicU64::new(0.0f64.to_bits()),
         prior,
+        outcome: false,
         priors_start: 0,
         priors_len: 0,
     }
@@ -248,6 +252,13 @@ impl<A: Copy + Ord> Tree<A> {
             self.nodes[prev as usize].next_sibling = index;
         }
         index
+    }
+
+    /// The child of `parent` for the chance outcome `outcome`, created if missing.
+    pub fn outcome_child_or_insert(&mut self, parent: u32, outcome: A) -> u32 {
+        let child = self.child_or_insert(parent, outcome, 0.0);
+        self.nodes[child as usize].outcome = true;
+        child
     }
 
     /// Most visited child; ties to the higher mean reward, then the higher prior, then the
