@@ -374,6 +374,12 @@ fn specs_read_back_as_their_canonical_names() {
         ("ismcts:threads=1,parallel=tree", "ismcts:iterations=1000"),
         ("ismcts:eval=hand", "ismcts:iterations=1000,eval=hand"),
         ("ismcts:eval=default", "ismcts:iterations=1000"),
+        // Two bots that differ only in how the tree treats chance must have two names.
+        (
+            "ismcts:chance=branch,eval=hand",
+            "ismcts:iterations=1000,chance=branch,eval=hand",
+        ),
+        ("ismcts:chance=merge", "ismcts:iterations=1000"),
         (
             "alphabeta:eval=fitted",
             "alphabeta:depth=2,objective=margin,eval=fitted",
@@ -404,6 +410,32 @@ fn specs_read_back_as_their_canonical_names() {
         let bot = bots::parse::<Century>(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(bot.name(), name);
         assert_eq!(bots::parse::<Century>(name).unwrap().name(), name);
+    }
+}
+
+#[test]
+fn every_choice_other_than_the_default_shows_in_the_name() {
+    // Two bots a ladder tells apart by name must differ in name wherever they differ in
+    // search: a word left out of `name` makes their games count for no pair.
+    use golem_core::search::options::{Values, SEARCH_OPTIONS};
+    for option in SEARCH_OPTIONS.iter().filter(|o| o.ismcts) {
+        let Values::Choice(words) = option.values else {
+            continue;
+        };
+        for word in words.iter().filter(|&&w| w != option.default) {
+            // `parallel` only shows with threads to share; `solo=win` needs a solo win.
+            let text = match option.name {
+                "parallel" => format!("ismcts:threads=2,{}={word}", option.name),
+                "solo" => continue,
+                _ => format!("ismcts:{}={word}", option.name),
+            };
+            let bot = bots::parse::<Century>(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert!(
+                bot.name().contains(&format!("{}={word}", option.name)),
+                "{text} is named {}",
+                bot.name()
+            );
+        }
     }
 }
 

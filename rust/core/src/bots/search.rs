@@ -10,7 +10,7 @@ use rand::RngCore;
 
 use super::Bot;
 use crate::search::alphabeta::{self, AlphaBetaConfig};
-use crate::search::ismcts::{self, IsmctsConfig, Parallel, Reward, Rollout, Variant};
+use crate::search::ismcts::{self, Chance, IsmctsConfig, Parallel, Reward, Rollout, Variant};
 use crate::search::objective::Objective;
 use crate::search::{Limits, StopFlag};
 use crate::{EvalWeights, Game, Turn};
@@ -109,6 +109,12 @@ impl<G: Game> Bot<G> for IsmctsBot {
                     Parallel::Tree => ",parallel=tree",
                 };
             }
+        }
+        if config.chance != default.chance {
+            name += match config.chance {
+                Chance::Merge => ",chance=merge",
+                Chance::Branch => ",chance=branch",
+            };
         }
         if config.eval != default.eval {
             name += &format!(",eval={}", config.eval.name());

@@ -5,7 +5,7 @@
 //! | --- | --- |
 //! | `random` | none |
 //! | game policies (Century: `greedy`) | none |
-//! | `ismcts` | every option of `search::options::SEARCH_OPTIONS` that ISMCTS takes: the budget (`iterations`, default 1000, or `movetime` ms per move) and the search's own (`rollout`, `epsilon`, `cutoff`, `exploration`, `reward`, `scale`, `margin`, `prior`, `widening`, `widening_exponent`, `decisive`, `variant`, `solo`, `threads`, `parallel`, `eval`) |
+//! | `ismcts` | every option of `search::options::SEARCH_OPTIONS` that ISMCTS takes: the budget (`iterations`, default 1000, or `movetime` ms per move) and the search's own (`rollout`, `epsilon`, `cutoff`, `exploration`, `reward`, `scale`, `margin`, `prior`, `widening`, `widening_exponent`, `decisive`, `variant`, `solo`, `threads`, `parallel`, `chance`, `eval`) |
 //! | `alphabeta` | those alpha-beta takes: `depth` (2; 128 with `movetime`), `objective`, `hash` MiB (at most the memory available), `samples`, `movetime` ms per move, `threads`, `eval` |
 //!
 //! Names, ranges, defaults and help are declared once there (docs/search.md lists them).
