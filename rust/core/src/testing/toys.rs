@@ -38,6 +38,19 @@ fn fields<'a>(
     Ok(fields)
 }
 
+/// A toy action's text: its variant's name in lower case.
+fn lower_name<A: std::fmt::Debug>(action: A) -> String {
+    format!("{action:?}").to_lowercase()
+}
+
+/// The action of `all` whose [`lower_name`] is `text`.
+fn named<A: Copy + std::fmt::Debug>(all: &[A], text: &str, what: &str) -> Result<A, String> {
+    all.iter()
+        .copied()
+        .find(|&a| lower_name(a) == text.trim())
+        .ok_or_else(|| format!("'{text}' is not a {what}"))
+}
+
 fn small(fields: &Fields, key: &str, low: i64, high: i64) -> Result<u8, PositionError> {
     let value = fields.integer(key)?;
     if (low..=high).contains(&value) {
@@ -444,7 +457,7 @@ impl Game for Gamble {
     }
 
     fn action_to_text(&self, action: Bet) -> String {
-        format!("{action:?}").to_lowercase()
+        lower_name(action)
     }
 
     fn action_from_text(&self, text: &str) -> Result<Bet, String> {
@@ -584,15 +597,11 @@ impl Game for Venture {
     }
 
     fn action_to_text(&self, action: Deed) -> String {
-        format!("{action:?}").to_lowercase()
+        lower_name(action)
     }
 
     fn action_from_text(&self, text: &str) -> Result<Deed, String> {
-        DEEDS
-            .iter()
-            .copied()
-            .find(|&deed| self.action_to_text(deed) == text.trim())
-            .ok_or_else(|| format!("'{text}' is not a deed"))
+        named(&DEEDS, text, "deed")
     }
 }
 
@@ -765,14 +774,10 @@ impl Game for Call {
     }
 
     fn action_to_text(&self, action: Shout) -> String {
-        format!("{action:?}").to_lowercase()
+        lower_name(action)
     }
 
     fn action_from_text(&self, text: &str) -> Result<Shout, String> {
-        SHOUTS
-            .iter()
-            .copied()
-            .find(|&s| self.action_to_text(s) == text.trim())
-            .ok_or_else(|| format!("'{text}' is not a shout"))
+        named(&SHOUTS, text, "shout")
     }
 }
