@@ -24,6 +24,8 @@
 //! outcome is drawn by its probability and no tree edge is made: the tree node after it
 //! merges all outcomes, and actions that depend on the outcome are handled by availability
 //! counts, exactly as SO-ISMCTS treats hidden information the searcher learns later.
+//! [`Chance::Branch`] instead gives each outcome a child of its own (closed loop), for
+//! games without hidden information; the root is then not determinized.
 //!
 //! **Terminals.** A player's turn without legal actions is scored as a terminal state
 //! (`returns` as it stands).
