@@ -119,6 +119,10 @@ def swept(rows: List[dict], a: str, b: str, after: int) -> bool:
     return games >= after > 0 and points in (0.0, games)
 
 
+class SameBot(ValueError):
+    """The two specs of a pair name one bot."""
+
+
 def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
     seed = args.seed + 1_000_003 * chunk + sum(map(ord, a + "|" + b))
     report = run(
@@ -134,6 +138,10 @@ def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
     )
     # The records name bots canonically (defaults spelled out); the ladder by their specs.
     spec_of = {entry["bot"]: spec for entry, spec in zip(report["bots"], (a, b))}
+    if len(spec_of) < 2:
+        # One canonical name for both: no game would count for the pair, so say so
+        # rather than write a chunk of nothing.
+        raise SameBot(f"{a} and {b} are the same bot ({report['bots'][0]['bot']})")
     compared = [
         (spec_of.get(x, x), spec_of.get(y, y), p, margin)
         for rec in report["records"]
@@ -429,6 +437,9 @@ def main() -> int:
     except KeyboardInterrupt:
         interrupted = True
         print("stopped: the table covers the chunks finished so far", file=sys.stderr)
+    except SameBot as error:
+        print(f"error: bots: {error}", file=sys.stderr)
+        return 2
     included = [
         row
         for path in args.include

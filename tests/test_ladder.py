@@ -403,3 +403,17 @@ def test_a_swept_pair_plays_no_further_chunks(tmp_path):
     assert run.returncode == 0, run.stderr
     assert "pair stopped" in run.stderr
     assert len(results.read_text().splitlines()) == 1  # nothing more was played
+
+
+def test_two_specs_of_one_bot_are_one_error_line_and_no_row(tmp_path):
+    results = tmp_path / "ladder.jsonl"
+    # `chance=merge` is the default: both specs are `ismcts:iterations=5`.
+    bots = ["ismcts:iterations=5", "ismcts:iterations=5,chance=merge"]
+    args = ["--game", "century-golem", "--bots", *bots, "--games", "2"]
+    args += ["--chunk", "2", "--threads", "1", "--results", str(results)]
+    run = run_script("ladder.py", *args, cwd=tmp_path)
+    assert run.returncode == 2
+    assert run.stderr.splitlines()[-1] == (
+        f"error: bots: {bots[0]} and {bots[1]} are the same bot (ismcts:iterations=5)"
+    )
+    assert not results.exists()

@@ -114,8 +114,9 @@ def board_command(
 
     previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        app_ = create_app(host=host, port=sock.getsockname()[1], store=store)
-        url = _url(host, sock.getsockname()[1], app_.state.token)
+        bound_port = sock.getsockname()[1]
+        app_ = create_app(host=host, port=bound_port, store=store)
+        url = _url(host, bound_port, app_.state.token)
         print(f"board: {url}", flush=True)
         if not is_loopback(host):
             typer.echo(

@@ -427,6 +427,15 @@ enum Trees<'t, A> {
     Shared(&'t RwLock<Vec<Tree<A>>>),
 }
 
+/// Whether some tree's node at its cursor has no priors yet (the next player's step must
+/// rank them before it chooses).
+fn any_lacks_priors<A: Copy + Ord>(trees: &[Tree<A>], cursors: &[u32]) -> bool {
+    trees
+        .iter()
+        .zip(cursors)
+        .any(|(tree, &node)| tree.lacks_priors(node))
+}
+
 /// Plays `state` through chance nodes with outcomes drawn from `rng`.
 fn settle<G: Game>(state: &mut G, outcomes: &mut Vec<(G::Action, f64)>, rng: &mut ChaCha8Rng) {
     while state.turn() == Turn::Chance {
@@ -915,35 +924,33 @@ impl<G: Game> Worker<G> {
                             }
                         }
                         Trees::Shared(lock) => {
-                            next_cursors.clear();
-                            let found = {
-                                let trees = read_trees(lock);
-                                next_cursors.extend(
-                                    trees
-                                        .iter()
-                                        .enumerate()
-                                        .map_while(|(q, tree)| tree.child(cursors[q], outcome)),
-                                );
-                                next_cursors.len() == trees.len()
-                            };
-                            if !found {
-                                let mut trees = write_trees(lock);
-                                next_cursors.clear();
-                                for (q, tree) in trees.iter_mut().enumerate() {
-                                    let child = tree.outcome_child_or_insert(cursors[q], outcome);
-                                    next_cursors.push(child);
-                                }
-                            }
+                            // As a player's step: the read lock when every tree has the
+                            // child already, else the write lock to add it.
                             let trees = read_trees(lock);
-                            for (q, tree) in trees.iter().enumerate() {
-                                cursors[q] = next_cursors[q];
-                                tree.nodes[cursors[q] as usize].add_visit::<Concurrent>();
-                                paths[q].push((cursors[q], seat));
+                            next_cursors.clear();
+                            next_cursors.extend(
+                                trees
+                                    .iter()
+                                    .enumerate()
+                                    .map_while(|(q, tree)| tree.child(cursors[q], outcome)),
+                            );
+                            if next_cursors.len() == trees.len() {
+                                for (q, tree) in trees.iter().enumerate() {
+                                    cursors[q] = next_cursors[q];
+                                    tree.nodes[cursors[q] as usize].add_visit::<Concurrent>();
+                                    paths[q].push((cursors[q], seat));
+                                }
+                                needs_priors = any_lacks_priors(&trees, cursors);
+                            } else {
+                                drop(trees);
+                                let mut trees = write_trees(lock);
+                                for (q, tree) in trees.iter_mut().enumerate() {
+                                    cursors[q] = tree.outcome_child_or_insert(cursors[q], outcome);
+                                    tree.nodes[cursors[q] as usize].add_visit::<Exclusive>();
+                                    paths[q].push((cursors[q], seat));
+                                }
+                                needs_priors = any_lacks_priors(&trees, cursors);
                             }
-                            needs_priors = trees
-                                .iter()
-                                .enumerate()
-                                .any(|(q, tree)| tree.lacks_priors(cursors[q]));
                         }
                     }
                     continue;
