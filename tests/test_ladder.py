@@ -283,16 +283,24 @@ def test_the_two_player_ladder_resumes_without_replaying(tmp_path):
 
 
 def test_rows_from_before_the_shared_tree_default_are_read_by_todays_names(tmp_path):
-    # Before, `threads=2` alone was a tree per thread and `parallel=tree` the shared tree.
+    # Before, `threads=2` alone was a tree per thread and `parallel=tree` the shared tree;
+    # rows of version 1 also predate the exploration default (below).
     old, now = (
         "ismcts:movetime=10,threads=2",
-        "ismcts:movetime=10,threads=2,parallel=root",
+        "ismcts:movetime=10,exploration=0.3,threads=2,parallel=root",
     )
     shared = "ismcts:threads=2,parallel=tree,movetime=10"
     assert bot_names.current_name(old, 1) == now
-    assert bot_names.current_name(shared, 1) == "ismcts:threads=2,movetime=10"
+    assert (
+        bot_names.current_name(shared, 1)
+        == "ismcts:exploration=0.3,threads=2,movetime=10"
+    )
     assert bot_names.current_name(now, 1) == now
-    for unchanged in ["ismcts:movetime=10", "ismcts:threads=1", "alphabeta:threads=2"]:
+    for unchanged in [
+        "ismcts:movetime=10,exploration=0.3",
+        "alphabeta:threads=2",
+        "greedy",
+    ]:
         assert bot_names.current_name(unchanged, 1) == unchanged
     assert bot_names.current_name(old, bot_names.NAMES_VERSION) == old
 
@@ -300,7 +308,7 @@ def test_rows_from_before_the_shared_tree_default_are_read_by_todays_names(tmp_p
     results = tmp_path / "old.jsonl"
     lines = [
         {**row, "pair": ["greedy", old], "results": [["greedy", old, 0.0]]},
-        {**row, "pair": ["greedy", old], "results": [[old, "greedy", 1.0]], "names": 2},
+        {**row, "pair": ["greedy", old], "results": [[old, "greedy", 1.0]], "names": 3},
     ]
     results.write_text("".join(json.dumps(line) + "\n" for line in lines))
     first, second = ladder.read_results(str(results), "century-golem", 2)
@@ -310,6 +318,36 @@ def test_rows_from_before_the_shared_tree_default_are_read_by_todays_names(tmp_p
     assert second["pair"] == ["greedy", old]  # written under today's names already
 
 
+def test_rows_from_before_the_exploration_default_are_read_by_todays_names(tmp_path):
+    # Before, no `exploration` meant 0.3, and 0.1 (today's default) was spelled out.
+    cases = {
+        "ismcts": "ismcts:exploration=0.3",
+        "ismcts:movetime=100": "ismcts:movetime=100,exploration=0.3",
+        "ismcts:iterations=4000,cutoff=16": "ismcts:iterations=4000,cutoff=16,exploration=0.3",
+        # Put back where a canonical name has it: before the options listed after it.
+        "ismcts:movetime=100,threads=2,parallel=root": (
+            "ismcts:movetime=100,exploration=0.3,threads=2,parallel=root"
+        ),
+        "ismcts:iterations=400,exploration=0.1": "ismcts:iterations=400",
+        "ismcts:iterations=400,exploration=0.10,cutoff=4": "ismcts:iterations=400,cutoff=4",
+        "ismcts:iterations=400,exploration=0.03": "ismcts:iterations=400,exploration=0.03",
+        "alphabeta:depth=3": "alphabeta:depth=3",
+    }
+    for old, now in cases.items():
+        assert bot_names.current_name(old, 2) == now, old
+        assert bot_names.current_name(old, 3) == old
+
+    row = {"game": "century-golem", "players": 2, "chunk": 0, "stopped": False}
+    results = tmp_path / "old.jsonl"
+    short, tuned = "ismcts:iterations=400", "ismcts:iterations=400,exploration=0.1"
+    line = {**row, "pair": [short, tuned], "results": [[short, tuned, 0.0]], "names": 2}
+    results.write_text(json.dumps(line) + "\n")
+    (read,) = ladder.read_results(str(results), "century-golem", 2)
+    old_default = "ismcts:iterations=400,exploration=0.3"
+    assert read["pair"] == [old_default, short]
+    assert read["results"] == [[old_default, short, 0.0]]
+
+
 def test_solo_games_from_before_the_shared_tree_default_are_read_by_todays_names(
     tmp_path,
 ):
@@ -317,13 +355,15 @@ def test_solo_games_from_before_the_shared_tree_default_are_read_by_todays_names
     lines = [
         {**old, "bot": "ismcts:movetime=100,threads=2"},
         {**old, "bot": "ismcts:movetime=100,threads=2", "names": 2},
+        {**old, "bot": "ismcts:movetime=100,threads=2", "names": 3},
     ]
     results = tmp_path / "solo.jsonl"
     results.write_text("".join(json.dumps(line) + "\n" for line in lines))
     bots = sorted(key[2] for key in solo_strength.read_results(str(results)))
     assert bots == [
+        "ismcts:movetime=100,exploration=0.3,threads=2",
+        "ismcts:movetime=100,exploration=0.3,threads=2,parallel=root",
         "ismcts:movetime=100,threads=2",
-        "ismcts:movetime=100,threads=2,parallel=root",
     ]
 
 

@@ -183,7 +183,7 @@ pub const SEARCH_OPTIONS: &[SearchOption] = &[
     declare(
         "exploration",
         real(0.0, 100.0),
-        "0.3",
+        "0.1",
         "UCB exploration constant",
         ISMCTS,
     ),

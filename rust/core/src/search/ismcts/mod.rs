@@ -196,10 +196,11 @@ pub struct IsmctsConfig {
 
 impl Default for IsmctsConfig {
     fn default() -> Self {
-        // Tuned on Century against the greedy bot (docs/strength.md).
+        // Tuned on Century against the greedy bot, except the exploration constant, which
+        // self-play between budgets chose (docs/strength.md, "The exploration constant").
         IsmctsConfig {
             variant: Variant::So,
-            exploration: 0.3,
+            exploration: 0.1,
             rollout: Rollout::Policy { epsilon: 0.1 },
             rollout_cutoff: Some(8),
             reward: Reward::Graded {
