@@ -71,4 +71,7 @@ def _exploration_default(options: List[str]) -> List[str]:
 
 def _is_new_default(option: str) -> bool:
     key, _, value = option.partition("=")
-    return key == "exploration" and float(value) == 0.1
+    try:
+        return key == "exploration" and float(value) == 0.1
+    except ValueError:  # not a number: not the default, and the spec parser's to refuse
+        return False

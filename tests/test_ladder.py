@@ -331,6 +331,7 @@ def test_rows_from_before_the_exploration_default_are_read_by_todays_names(tmp_p
         "ismcts:iterations=400,exploration=0.1": "ismcts:iterations=400",
         "ismcts:iterations=400,exploration=0.10,cutoff=4": "ismcts:iterations=400,cutoff=4",
         "ismcts:iterations=400,exploration=0.03": "ismcts:iterations=400,exploration=0.03",
+        "ismcts:exploration=x": "ismcts:exploration=x",
         "alphabeta:depth=3": "alphabeta:depth=3",
     }
     for old, now in cases.items():
