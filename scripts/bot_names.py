@@ -17,7 +17,8 @@ from typing import List
 NAMES_VERSION = 3
 
 #: The ISMCTS options a canonical name lists after ``exploration`` (rust/core's
-#: ``IsmctsBot::name``): an ``exploration`` put back into an old name goes before them.
+#: ``IsmctsBot::name``, which tests/test_ladder.py checks): an ``exploration`` put back
+#: into an old name goes before them.
 AFTER_EXPLORATION = {
     "reward",
     "scale",

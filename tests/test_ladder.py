@@ -318,6 +318,27 @@ def test_rows_from_before_the_shared_tree_default_are_read_by_todays_names(tmp_p
     assert second["pair"] == ["greedy", old]  # written under today's names already
 
 
+def test_an_old_name_gets_its_exploration_where_the_core_names_it():
+    # The core's canonical name of a bot with every ISMCTS option away from its default,
+    # the options given in a scrambled order; without its exploration it is a version-2
+    # name, and reading it back puts the exploration where the core does.
+    from golem_solver.arena import run
+
+    scrambled = (
+        "ismcts:eval=hand,chance=branch,parallel=root,threads=2,solo=win,decisive=off,"
+        "widening_exponent=0.7,widening=3,prior=0.5,margin=0.5,scale=5,reward=graded,"
+        "exploration=0.3,cutoff=4,rollout=random,variant=mo,iterations=3"
+    )
+    report = run([scrambled, "random"], game="merchant-explorers", games=1)
+    canonical = report["bots"][0]["bot"]
+    options = canonical.partition(":")[2].split(",")
+    keys = [o.split("=")[0] for o in options]
+    after = keys[keys.index("exploration") + 1 :]
+    assert set(after) == bot_names.AFTER_EXPLORATION, canonical
+    old = ",".join(o for o in options if o != "exploration=0.3")
+    assert bot_names.current_name("ismcts:" + old, 2) == canonical
+
+
 def test_rows_from_before_the_exploration_default_are_read_by_todays_names(tmp_path):
     # Before, no `exploration` meant 0.3, and 0.1 (today's default) was spelled out.
     cases = {
