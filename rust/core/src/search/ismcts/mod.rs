@@ -428,13 +428,68 @@ enum Trees<'t, A> {
     Shared(&'t RwLock<Vec<Tree<A>>>),
 }
 
-/// Whether some tree's node at its cursor has no priors yet (the next player's step must
-/// rank them before it chooses).
-fn any_lacks_priors<A: Copy + Ord>(trees: &[Tree<A>], cursors: &[u32]) -> bool {
+/// Which trees' nodes at their cursors have no ranked priors yet, one bit per tree (a
+/// tree per player at most): the next player's step ranks them, outside the lock, before
+/// it chooses in its own tree.
+fn lacking_priors<A: Copy + Ord>(trees: &[Tree<A>], cursors: &[u32]) -> u32 {
     trees
         .iter()
         .zip(cursors)
-        .any(|(tree, &node)| tree.lacks_priors(node))
+        .enumerate()
+        .fold(0, |lacking, (q, (tree, &node))| {
+            lacking | (u32::from(tree.lacks_priors(node)) << q)
+        })
+}
+
+/// Steps every shared tree's cursor to its child along one edge (`edge(q)` in tree `q`)
+/// and counts that child's visit at once, a virtual loss until backpropagation. The read
+/// lock `held` suffices when every tree has the child already; otherwise it is given up
+/// for the write lock, under which `insert` adds what is missing. `expanded_in` is the
+/// tree whose selection has just expanded this edge (no lookup first: the child is new
+/// there), where the new child counts as available on the iteration that created it.
+/// Returns [`lacking_priors`] at the new cursors.
+#[allow(clippy::too_many_arguments)]
+fn step_shared<A: Copy + Ord>(
+    lock: &RwLock<Vec<Tree<A>>>,
+    held: RwLockReadGuard<'_, Vec<Tree<A>>>,
+    edge: impl Fn(usize) -> A,
+    insert: impl Fn(&mut Tree<A>, u32, A) -> u32,
+    expanded_in: Option<usize>,
+    seat: u8,
+    cursors: &mut [u32],
+    next_cursors: &mut Vec<u32>,
+    paths: &mut [Vec<(u32, u8)>],
+) -> u32 {
+    next_cursors.clear();
+    if expanded_in.is_none() {
+        next_cursors.extend(
+            held.iter()
+                .enumerate()
+                .map_while(|(q, tree)| tree.child(cursors[q], edge(q))),
+        );
+    }
+    if next_cursors.len() == held.len() {
+        for (q, tree) in held.iter().enumerate() {
+            cursors[q] = next_cursors[q];
+            tree.nodes[cursors[q] as usize].add_visit::<Concurrent>();
+            paths[q].push((cursors[q], seat));
+        }
+        return lacking_priors(&held, cursors);
+    }
+    drop(held);
+    let mut trees = write_trees(lock);
+    for (q, tree) in trees.iter_mut().enumerate() {
+        let child = insert(tree, cursors[q], edge(q));
+        let node = &tree.nodes[child as usize];
+        if expanded_in == Some(q) {
+            // The write lock makes this thread the only one in the tree.
+            node.add_available::<Exclusive>();
+        }
+        node.add_visit::<Exclusive>();
+        cursors[q] = child;
+        paths[q].push((child, seat));
+    }
+    lacking_priors(&trees, cursors)
 }
 
 /// Plays `state` through chance nodes with outcomes drawn from `rng`.
@@ -887,15 +942,16 @@ impl<G: Game> Worker<G> {
         cursors.fill(ROOT);
         paths.iter_mut().for_each(Vec::clear);
         *root_action = None;
-        // A shared tree: whether the next node chosen at still lacks its priors (read
-        // under the lock of the step before), which are then computed before locking.
-        let mut needs_priors = false;
+        // A shared tree: which trees' nodes at the cursors still lack their priors (read
+        // under the lock of the step before), so that the next mover's are computed
+        // before locking.
+        let mut lacking = 0;
         if let Trees::Shared(lock) = &trees {
             let trees = read_trees(lock);
             trees
                 .iter()
                 .for_each(|tree| tree.nodes[ROOT as usize].add_visit::<Concurrent>());
-            needs_priors = trees[tree_of(*root_player)].lacks_priors(ROOT);
+            lacking = lacking_priors(&trees, cursors);
         }
         loop {
             let mover = match state.turn() {
@@ -925,33 +981,19 @@ impl<G: Game> Worker<G> {
                             }
                         }
                         Trees::Shared(lock) => {
-                            // As a player's step: the read lock when every tree has the
-                            // child already, else the write lock to add it.
-                            let trees = read_trees(lock);
-                            next_cursors.clear();
-                            next_cursors.extend(
-                                trees
-                                    .iter()
-                                    .enumerate()
-                                    .map_while(|(q, tree)| tree.child(cursors[q], outcome)),
+                            lacking = step_shared(
+                                lock,
+                                read_trees(lock),
+                                |_| outcome,
+                                |tree, parent, outcome| {
+                                    tree.outcome_child_or_insert(parent, outcome)
+                                },
+                                None,
+                                seat,
+                                cursors,
+                                next_cursors,
+                                paths,
                             );
-                            if next_cursors.len() == trees.len() {
-                                for (q, tree) in trees.iter().enumerate() {
-                                    cursors[q] = next_cursors[q];
-                                    tree.nodes[cursors[q] as usize].add_visit::<Concurrent>();
-                                    paths[q].push((cursors[q], seat));
-                                }
-                                needs_priors = any_lacks_priors(&trees, cursors);
-                            } else {
-                                drop(trees);
-                                let mut trees = write_trees(lock);
-                                for (q, tree) in trees.iter_mut().enumerate() {
-                                    cursors[q] = tree.outcome_child_or_insert(cursors[q], outcome);
-                                    tree.nodes[cursors[q] as usize].add_visit::<Exclusive>();
-                                    paths[q].push((cursors[q], seat));
-                                }
-                                needs_priors = any_lacks_priors(&trees, cursors);
-                            }
                         }
                     }
                     continue;
@@ -1003,7 +1045,7 @@ impl<G: Game> Worker<G> {
                     (action, expanded)
                 }
                 Trees::Shared(lock) => {
-                    if std::mem::take(&mut needs_priors) {
+                    if lacking & (1 << t) != 0 {
                         let early = &mut scratch.early_priors;
                         chooser.action_priors(legal, early);
                         let mut given = |_: &[G::Action], out: &mut Vec<f32>| {
@@ -1028,39 +1070,17 @@ impl<G: Game> Worker<G> {
                         &mut scratch.weights,
                         rng,
                     );
-                    // The child in every tree, when each has it already (always, unless
-                    // this step expands): the read lock suffices.
-                    next_cursors.clear();
-                    if !expanded {
-                        next_cursors.extend(trees.iter().enumerate().map_while(|(q, tree)| {
-                            tree.child(cursors[q], observe(q, mover, action))
-                        }));
-                    }
-                    if next_cursors.len() == trees.len() {
-                        for (q, tree) in trees.iter().enumerate() {
-                            cursors[q] = next_cursors[q];
-                            tree.nodes[cursors[q] as usize].add_visit::<Concurrent>();
-                            paths[q].push((cursors[q], mover as u8));
-                        }
-                        needs_priors = trees[t].lacks_priors(cursors[t]);
-                    } else {
-                        drop(trees);
-                        let mut trees = write_trees(lock);
-                        for (q, tree) in trees.iter_mut().enumerate() {
-                            let child =
-                                tree.child_or_insert(cursors[q], observe(q, mover, action), prior);
-                            let node = &tree.nodes[child as usize];
-                            if expanded && q == t {
-                                // Available on the iteration that created it; the write
-                                // lock makes this thread the only one in the tree.
-                                node.add_available::<Exclusive>();
-                            }
-                            node.add_visit::<Exclusive>();
-                            cursors[q] = child;
-                            paths[q].push((child, mover as u8));
-                        }
-                        needs_priors = !expanded && trees[t].lacks_priors(cursors[t]);
-                    }
+                    lacking = step_shared(
+                        lock,
+                        trees,
+                        |q| observe(q, mover, action),
+                        |tree, parent, edge| tree.child_or_insert(parent, edge, prior),
+                        expanded.then_some(t),
+                        mover as u8,
+                        cursors,
+                        next_cursors,
+                        paths,
+                    );
                     (action, expanded)
                 }
             };

@@ -395,6 +395,37 @@ fn a_shared_tree_counts_each_visit_once() {
 }
 
 #[test]
+fn shared_mo_trees_rank_priors_where_their_player_chose() {
+    // One tree per player, shared: a tree ranks its priors at each node where its own
+    // player chose (before the first choice there) and at no other. Nim alternates, so
+    // player 0 chooses at even depths and player 1 at odd ones.
+    let root = nim(13, 2);
+    let mut legal = Vec::new();
+    root.legal_actions(&mut legal);
+    let mut worker = Worker::new(&root, 0, legal[0], &mo(), 0);
+    let mut shared = Shared::new(&Limits::default(), 0);
+    shared.tree = Some(RwLock::new(std::mem::take(&mut worker.trees)));
+    for _ in 0..2000 {
+        worker.iterate(&root, &shared);
+    }
+    let trees = read_trees(shared.tree.as_ref().unwrap());
+    assert_eq!(trees.len(), 2);
+    for (q, tree) in trees.iter().enumerate() {
+        let mut chosen_at = 0;
+        let mut stack = vec![(ROOT, 0usize)];
+        while let Some((node, depth)) = stack.pop() {
+            if tree.children(node).next().is_some() {
+                let own = depth % 2 == q;
+                assert_eq!(!tree.lacks_priors(node), own, "tree {q}, depth {depth}");
+                chosen_at += usize::from(own);
+            }
+            stack.extend(tree.children(node).map(|child| (child, depth + 1)));
+        }
+        assert!(chosen_at > 10, "tree {q}: {chosen_at} nodes chosen at");
+    }
+}
+
+#[test]
 fn one_thread_is_the_same_search_in_both_modes() {
     let root = century(ENDGAME);
     let tuned = IsmctsConfig {
