@@ -49,6 +49,24 @@ fn plain() -> IsmctsConfig {
     }
 }
 
+/// The shared trees after one worker's `iterations` through them (the path threads take
+/// when they share one tree), from the root player 0's seat.
+fn shared_trees_after<G: Game>(
+    root: &G,
+    config: &IsmctsConfig,
+    iterations: u32,
+) -> Shared<G::Action> {
+    let mut legal = Vec::new();
+    root.legal_actions(&mut legal);
+    let mut worker = Worker::new(root, 0, legal[0], config, 0);
+    let mut shared = Shared::new(&Limits::default(), 0);
+    shared.tree = Some(RwLock::new(std::mem::take(&mut worker.trees)));
+    for _ in 0..iterations {
+        worker.iterate(root, &shared);
+    }
+    shared
+}
+
 fn mo() -> IsmctsConfig {
     IsmctsConfig {
         variant: Variant::Mo,
@@ -165,14 +183,7 @@ fn a_branching_tree_keeps_a_node_per_outcome_and_counts_visits_once() {
         seed: 5,
         ..IsmctsConfig::default()
     };
-    let mut legal = Vec::new();
-    root.legal_actions(&mut legal);
-    let mut worker = Worker::new(&root, 0, legal[0], &config, 0);
-    let mut shared = Shared::new(&Limits::default(), 0);
-    shared.tree = Some(RwLock::new(std::mem::take(&mut worker.trees)));
-    for _ in 0..3000 {
-        worker.iterate(&root, &shared);
-    }
+    let shared = shared_trees_after(&root, &config, 3000);
     let trees = read_trees(shared.tree.as_ref().unwrap());
     let tree = &trees[0];
     assert_eq!(tree.nodes[ROOT as usize].visits(), 3000);
@@ -362,14 +373,7 @@ fn a_shared_tree_counts_each_visit_once() {
     // up) leave the same accounting as ordinary ones: one visit per iteration at the
     // root, no node visited more often than its parent, no reward above its visits.
     let root = nim(21, 2);
-    let mut legal = Vec::new();
-    root.legal_actions(&mut legal);
-    let mut worker = Worker::new(&root, 0, legal[0], &plain(), 0);
-    let mut shared = Shared::new(&Limits::default(), 0);
-    shared.tree = Some(RwLock::new(std::mem::take(&mut worker.trees)));
-    for _ in 0..2000 {
-        worker.iterate(&root, &shared);
-    }
+    let shared = shared_trees_after(&root, &plain(), 2000);
     let trees = read_trees(shared.tree.as_ref().unwrap());
     let tree = &trees[0];
     assert_eq!(tree.nodes[ROOT as usize].visits(), 2000);
@@ -400,14 +404,7 @@ fn shared_mo_trees_rank_priors_where_their_player_chose() {
     // player chose (before the first choice there) and at no other. Nim alternates, so
     // player 0 chooses at even depths and player 1 at odd ones.
     let root = nim(13, 2);
-    let mut legal = Vec::new();
-    root.legal_actions(&mut legal);
-    let mut worker = Worker::new(&root, 0, legal[0], &mo(), 0);
-    let mut shared = Shared::new(&Limits::default(), 0);
-    shared.tree = Some(RwLock::new(std::mem::take(&mut worker.trees)));
-    for _ in 0..2000 {
-        worker.iterate(&root, &shared);
-    }
+    let shared = shared_trees_after(&root, &mo(), 2000);
     let trees = read_trees(shared.tree.as_ref().unwrap());
     assert_eq!(trees.len(), 2);
     for (q, tree) in trees.iter().enumerate() {
