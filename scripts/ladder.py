@@ -52,6 +52,7 @@ from typing import Dict, List, Tuple
 
 import solo_strength
 from bot_names import NAMES_VERSION, current_name
+from sitting import sitting
 
 from golem_solver import GolemError, StopToken
 from golem_solver.arena import run
@@ -163,6 +164,7 @@ def play_chunk(args, a: str, b: str, chunk: int, stop: StopToken) -> dict:
         # measure than the win (a search that gains points it does not convert to wins).
         "margins": [margin for *_, margin in compared],
         "seconds": report["seconds"],
+        **sitting(),
     }
 
 

@@ -36,6 +36,7 @@ import time
 from typing import Dict, Iterable, List, Optional, Tuple
 
 from bot_names import NAMES_VERSION, current_name
+from sitting import sitting
 
 from golem_solver import GolemError, StopToken, _core
 from golem_solver.checks import check_players
@@ -136,6 +137,7 @@ def play_range(
         stop=stop,
     )
     seconds = (time.monotonic() - start) / max(1, len(out["records"]))
+    played_in = sitting()
     rows = [
         {
             "game": args.game,
@@ -149,6 +151,7 @@ def play_range(
             "finished": record["finished"],
             "plies": record["plies"],
             "seconds": round(seconds, 3),
+            **played_in,
         }
         for record in out["records"]
     ]
@@ -276,6 +279,7 @@ def paired_table(
     if has_solo_win(game):
         columns.append("solo-win rate difference")
     lines = markdown_header(columns)
+    notes: List[str] = []
     for bot in bots[1:]:
         pooled: List[Tuple[dict, dict]] = []
         for map_id in maps:
@@ -291,7 +295,27 @@ def paired_table(
                 pooled += pairs
         if pooled and len(maps) > 1:
             lines.append(paired_line(game, "all maps", bot, pooled))
-    return "\n".join(lines)
+        note = sitting_note(base, bot, pooled)
+        if note:
+            notes.append(note)
+    return "\n".join(lines + ([""] + notes if notes else []))
+
+
+def sitting_note(base: str, bot: str, pairs: List[Tuple[dict, dict]]) -> str:
+    """A warning when the two rungs' games were played at different commits (or one
+    side's commit was not recorded): their difference then includes the sittings'."""
+
+    def commits(side: int) -> List[str]:
+        return sorted({str(pair[side].get("commit") or "unrecorded") for pair in pairs})
+
+    mine, theirs = commits(0), commits(1)
+    if mine == theirs:
+        return ""
+    return (
+        f"note: `{bot}` ({', '.join(theirs)}) and `{base}` ({', '.join(mine)}) were "
+        "played at different commits: the difference includes the sittings' (code, "
+        "machine load); play both again together to compare them."
+    )
 
 
 def solo_ladder(
