@@ -1,9 +1,10 @@
-"""What a results row records about the sitting that played it: the commit of the
-checkout (``+dirty`` with uncommitted changes) and the machine's 1-minute load average.
+"""What a results row records about the sitting that played it: the engine it ran (the
+last commit that changed the engine's files, ``+dirty`` with uncommitted changes to them)
+and the machine's 1-minute load average.
 
 A timed rung's score depends on both, so rows played apart are only comparable when they
-agree (docs/strength.md, "Rows played apart are not paired"). Outside a git checkout the
-commit is None.
+agree (docs/strength.md, "Rows played apart are not paired"). Commits of results files
+and docs leave the engine as it was. Outside a git checkout the engine is None.
 """
 
 from __future__ import annotations
@@ -15,11 +16,14 @@ from pathlib import Path
 from typing import Optional
 
 ROOT = Path(__file__).resolve().parent.parent
+# What the bots' play depends on: the core, the bindings and the package.
+ENGINE_PATHS = ("rust", "python", "Cargo.toml", "Cargo.lock", "pyproject.toml")
 
 
 @functools.lru_cache(maxsize=1)
-def commit() -> Optional[str]:
-    """The checkout's short commit, read once a process (rows of one run share it)."""
+def engine() -> Optional[str]:
+    """The last commit that changed the engine, read once a process (rows of one run
+    share it)."""
 
     def git(*args: str) -> str:
         return subprocess.run(
@@ -27,13 +31,15 @@ def commit() -> Optional[str]:
         ).stdout.strip()
 
     try:
-        head = git("rev-parse", "--short=12", "HEAD")
+        last = git("log", "-1", "--format=%h", "--abbrev=12", "--", *ENGINE_PATHS)
         dirty = git(
-            "status", "--porcelain", "--untracked-files=no", "--", "rust", "python"
+            "status", "--porcelain", "--untracked-files=no", "--", *ENGINE_PATHS
         )
     except (OSError, subprocess.CalledProcessError):
         return None
-    return head + ("+dirty" if dirty else "")
+    if not last:
+        return None
+    return last + ("+dirty" if dirty else "")
 
 
 def load() -> Optional[float]:
@@ -44,4 +50,4 @@ def load() -> Optional[float]:
 
 
 def sitting() -> dict:
-    return {"commit": commit(), "load": load()}
+    return {"engine": engine(), "load": load()}

@@ -302,18 +302,18 @@ def paired_table(
 
 
 def sitting_note(base: str, bot: str, pairs: List[Tuple[dict, dict]]) -> str:
-    """A warning when the two rungs' games were played at different commits (or one
-    side's commit was not recorded): their difference then includes the sittings'."""
+    """A warning when the two rungs' games were played by different engines (or one
+    side's engine was not recorded): their difference then includes the sittings'."""
 
-    def commits(side: int) -> List[str]:
-        return sorted({str(pair[side].get("commit") or "unrecorded") for pair in pairs})
+    def engines(side: int) -> List[str]:
+        return sorted({str(pair[side].get("engine") or "unrecorded") for pair in pairs})
 
-    mine, theirs = commits(0), commits(1)
+    mine, theirs = engines(0), engines(1)
     if mine == theirs:
         return ""
     return (
         f"note: `{bot}` ({', '.join(theirs)}) and `{base}` ({', '.join(mine)}) were "
-        "played at different commits: the difference includes the sittings' (code, "
+        "played by different engines: the difference includes the sittings' (code, "
         "machine load); play both again together to compare them."
     )
 

@@ -482,25 +482,25 @@ def test_two_specs_of_one_bot_are_one_error_line_and_no_row(tmp_path):
     assert not results.exists()
 
 
-def test_the_paired_table_notes_rungs_played_at_different_commits():
+def test_the_paired_table_notes_rungs_played_by_different_engines():
     rows = [solo_game("kazan", "a", i, 100, False) for i in range(3)]
     rows += [
-        {**solo_game("kazan", "b", i, 101, False), "commit": "abc"} for i in range(3)
+        {**solo_game("kazan", "b", i, 101, False), "engine": "abc"} for i in range(3)
     ]
     rows += [
-        {**solo_game("kazan", "c", i, 99, False), "commit": None} for i in range(3)
+        {**solo_game("kazan", "c", i, 99, False), "engine": None} for i in range(3)
     ]
     games = {solo_strength.key_of(row): row for row in rows}
     text = solo_strength.paired_table(
         "merchant-explorers", ["kazan"], ["a", "b", "c"], 1, games
     )
-    # Old rows (no commit) against new ones: noted; two unrecorded sides: nothing to say.
+    # Old rows (no engine) against new ones: noted; two unrecorded sides: nothing to say.
     assert (
-        "note: `b` (abc) and `a` (unrecorded) were played at different commits" in text
+        "note: `b` (abc) and `a` (unrecorded) were played by different engines" in text
     )
     assert "note: `c`" not in text
     same = {
-        key: {**row, "commit": "abc"} for key, row in games.items() if row["bot"] != "c"
+        key: {**row, "engine": "abc"} for key, row in games.items() if row["bot"] != "c"
     }
     quiet = solo_strength.paired_table(
         "merchant-explorers", ["kazan"], ["a", "b"], 1, same
@@ -526,5 +526,6 @@ def test_rows_record_the_sitting_they_were_played_in(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in results.read_text().splitlines()]
-    assert {row["commit"] for row in rows} == {sitting.commit()}
+    assert {row["engine"] for row in rows} == {sitting.engine()}
+    assert sitting.engine() is None or sitting.engine()[:7].isalnum()
     assert all(row["load"] is None or row["load"] >= 0 for row in rows)
