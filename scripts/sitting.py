@@ -20,14 +20,14 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE_PATHS = ("rust", "python", "Cargo.toml", "Cargo.lock", "pyproject.toml")
 
 
-@functools.lru_cache(maxsize=1)
-def engine() -> Optional[str]:
-    """The last commit that changed the engine, read once a process (rows of one run
-    share it)."""
+@functools.lru_cache(maxsize=None)
+def engine(root: Path = ROOT) -> Optional[str]:
+    """The last commit that changed the engine in the checkout at ``root``, read once a
+    process (rows of one run share it)."""
 
     def git(*args: str) -> str:
         return subprocess.run(
-            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+            ["git", *args], cwd=root, capture_output=True, text=True, check=True
         ).stdout.strip()
 
     try:

@@ -270,10 +270,17 @@ def sign_counts(diffs: List[float]) -> Tuple[int, int, int]:
 
 
 def paired_table(
-    game: str, maps: List[str], bots: List[str], seed: int, games: Dict[Key, dict]
+    game: str,
+    maps: List[str],
+    bots: List[str],
+    seed: int,
+    games: Dict[Key, dict],
+    base_games: Optional[Dict[Key, dict]] = None,
 ) -> str:
-    """Every rung after the first against the first, on the deals both finished."""
+    """Every rung after the first against the first, on the deals both finished; the
+    first rung's games are looked up in ``base_games`` when given (another file)."""
     base = bots[0]
+    base_games = games if base_games is None else base_games
     columns = ["map", "rung", "deals", f"score minus `{base}`", "95% CI"]
     columns.append("deals more / equal / less")
     if has_solo_win(game):
@@ -285,7 +292,7 @@ def paired_table(
         for map_id in maps:
             pairs = [
                 (row, games[(game, map_id, bot, seed, index)])
-                for (g, m, b, s, index), row in sorted(games.items())
+                for (g, m, b, s, index), row in sorted(base_games.items())
                 if (g, m, b, s) == (game, map_id, base, seed)
                 and (game, map_id, bot, seed, index) in games
             ]
@@ -324,11 +331,15 @@ def solo_ladder(
     """Plays what the results file lacks, then prints the table (and with ``paired`` the
     deal-by-deal table against the first rung); 130 after Ctrl-C."""
     games = read_results(args.results)
+    # The first rung from another file: a row of another sitting, compared, not played.
+    base_results = getattr(args, "base_results", None)
+    base_games = read_results(base_results) if base_results else games
+    played = bots[1:] if base_results else bots
     stop = StopToken()
     interrupted = False
     try:
         for map_id in maps:
-            for bot in bots:
+            for bot in played:
                 done = [
                     k[4] for k in games if k[:4] == (args.game, map_id, bot, args.seed)
                 ]
@@ -347,10 +358,11 @@ def solo_ladder(
         interrupted = True
         print("stopped: the table covers the games finished so far", file=sys.stderr)
     print(f"{args.game}, 1 player, seed {args.seed}, results in {args.results}\n")
-    print(table(args.game, maps, bots, args.seed, games))
+    print(table(args.game, maps, played, args.seed, games))
     if paired and len(bots) > 1:
-        print(f"\nPaired by deal, against `{bots[0]}`:\n")
-        print(paired_table(args.game, maps, bots, args.seed, games))
+        source = f" of {base_results}" if base_results else ""
+        print(f"\nPaired by deal, against `{bots[0]}`{source}:\n")
+        print(paired_table(args.game, maps, bots, args.seed, games, base_games))
     return 130 if interrupted else 0
 
 
@@ -368,6 +380,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--paired",
         action="store_true",
         help="also compare every rung with the first, deal by deal",
+    )
+    parser.add_argument(
+        "--base-results",
+        default=None,
+        help="with --paired: the first rung's games from this file (another sitting's "
+        "row), not played",
     )
 
 

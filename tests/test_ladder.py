@@ -527,5 +527,53 @@ def test_rows_record_the_sitting_they_were_played_in(tmp_path):
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in results.read_text().splitlines()]
     assert {row["engine"] for row in rows} == {sitting.engine()}
-    assert sitting.engine() is None or sitting.engine()[:7].isalnum()
     assert all(row["load"] is None or row["load"] >= 0 for row in rows)
+
+
+def test_the_engine_is_the_last_commit_to_the_engines_files(tmp_path):
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+
+    def engine() -> str:
+        sitting.engine.cache_clear()
+        return sitting.engine(tmp_path)
+
+    git("init", "-q")
+    (tmp_path / "rust").mkdir()
+    (tmp_path / "rust" / "lib.rs").write_text("fn a() {}\n")
+    git("add", ".")
+    git("commit", "-q", "-m", "engine")
+    first = git("log", "-1", "--format=%h", "--abbrev=12")
+    assert engine() == first
+    # Results and docs committed between sittings leave the engine as it was.
+    (tmp_path / "docs.md").write_text("figures\n")
+    git("add", ".")
+    git("commit", "-q", "-m", "docs")
+    assert engine() == first
+    (tmp_path / "rust" / "lib.rs").write_text("fn b() {}\n")
+    assert engine() == first + "+dirty"
+    sitting.engine.cache_clear()
+    assert sitting.engine(tmp_path / "nowhere") is None
+    sitting.engine.cache_clear()
+
+
+def test_the_first_rung_can_come_from_another_sittings_file():
+    # The same bot in two files: the replay (results) against the old row (base).
+    old = {
+        solo_strength.key_of(row): row
+        for row in (solo_game("kazan", "a", i, 100, False) for i in range(3))
+    }
+    new = {
+        solo_strength.key_of(row): row
+        for row in (solo_game("kazan", "a", i, 103, False) for i in range(3))
+    }
+    text = solo_strength.paired_table(
+        "merchant-explorers", ["kazan"], ["a", "a"], 1, new, old
+    )
+    assert "| kazan | `a` | 3 | +3.00 | +3.00 to +3.00 | 3 / 0 / 0 |" in text
